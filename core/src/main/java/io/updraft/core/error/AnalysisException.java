@@ -1,0 +1,8 @@
+package io.updraft.core.error;
+
+/** Spark's AnalysisException: a plan that cannot be resolved (unknown column or table, type mismatch). USER. */
+public class AnalysisException extends UpdraftException {
+    public AnalysisException(String message) {
+        super(ErrorType.USER, message);
+    }
+}

@@ -1,0 +1,119 @@
+package io.updraft.core.expr;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.DateType;
+import io.updraft.sql.types.DecimalType;
+import io.updraft.sql.types.DoubleType;
+import io.updraft.sql.types.IntegerType;
+import io.updraft.sql.types.LongType;
+import io.updraft.sql.types.NullType;
+import io.updraft.sql.types.StringType;
+import io.updraft.sql.types.TimestampType;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Objects;
+
+/**
+ * A constant. Internal value representation by type: boolean → Boolean, int → Integer, bigint → Long,
+ * double → Double, decimal(p,s) → BigDecimal with scale s, string → String, date → Integer (days since
+ * 1970-01-01), timestamp → Long (microseconds since the epoch, UTC); null → null.
+ */
+public record Literal(DataType dataType, @JsonSerialize(using = ToStringSerializer.class) Object value)
+        implements Expr {
+    public Literal {
+        Objects.requireNonNull(dataType, "dataType is null");
+        value = normalize(dataType, value);
+    }
+
+    public static Literal nullOf(DataType type) {
+        return new Literal(type, null);
+    }
+
+    public static Literal of(int v) {
+        return new Literal(DataTypes.IntegerType, v);
+    }
+
+    public static Literal of(long v) {
+        return new Literal(DataTypes.LongType, v);
+    }
+
+    public static Literal of(double v) {
+        return new Literal(DataTypes.DoubleType, v);
+    }
+
+    public static Literal of(boolean v) {
+        return new Literal(DataTypes.BooleanType, v);
+    }
+
+    public static Literal of(String v) {
+        return new Literal(DataTypes.StringType, v);
+    }
+
+    /** A decimal literal typed with the smallest decimal(p,s) that holds it exactly. */
+    public static Literal of(BigDecimal v) {
+        int scale = Math.max(v.scale(), 0);
+        BigDecimal scaled = v.setScale(scale, RoundingMode.UNNECESSARY);
+        int precision = Math.max(scaled.precision(), scale + (scaled.compareTo(BigDecimal.ONE.negate()) > 0
+                && scaled.compareTo(BigDecimal.ONE) < 0 ? 1 : 0));
+        return new Literal(new DecimalType(Math.max(precision, 1), scale), scaled);
+    }
+
+    @Override
+    public boolean nullable() {
+        return value == null;
+    }
+
+    @JsonCreator
+    static Literal fromJson(@JsonProperty("dataType") DataType dataType, @JsonProperty("value") String text) {
+        return new Literal(dataType, text == null ? null : parse(dataType, text));
+    }
+
+    private static Object parse(DataType type, String text) {
+        return switch (type) {
+            case BooleanType b -> Boolean.parseBoolean(text);
+            case IntegerType i -> Integer.parseInt(text);
+            case LongType l -> Long.parseLong(text);
+            case DoubleType d -> Double.parseDouble(text);
+            case DecimalType d -> new BigDecimal(text);
+            case StringType s -> text;
+            case DateType d -> Integer.parseInt(text);
+            case TimestampType t -> Long.parseLong(text);
+            case NullType n -> null;
+        };
+    }
+
+    private static Object normalize(DataType type, Object v) {
+        if (v == null) {
+            return null;
+        }
+        Object normalized = switch (type) {
+            case BooleanType b -> v instanceof Boolean ? v : null;
+            case IntegerType i -> v instanceof Integer ? v : null;
+            case LongType l -> v instanceof Number n && !(v instanceof Double) && !(v instanceof BigDecimal)
+                    ? Long.valueOf(n.longValue()) : null;
+            case DoubleType d -> v instanceof Number n ? Double.valueOf(n.doubleValue()) : null;
+            case DecimalType d -> v instanceof BigDecimal bd ? bd.setScale(d.scale(), RoundingMode.HALF_UP) : null;
+            case StringType s -> v instanceof String ? v : null;
+            case DateType d -> v instanceof Integer ? v : null;
+            case TimestampType t -> v instanceof Long ? v : null;
+            case NullType n -> null;
+        };
+        if (normalized == null) {
+            throw new IllegalArgumentException("value " + v + " (" + v.getClass().getSimpleName()
+                    + ") does not fit literal type " + type.simpleString());
+        }
+        return normalized;
+    }
+
+    @Override
+    public String toString() {
+        return value == null ? "null" : value.toString();
+    }
+}

@@ -1,0 +1,144 @@
+package io.updraft.sql;
+
+import io.updraft.sql.types.StructType;
+
+import java.math.BigDecimal;
+import java.sql.Date;
+import java.sql.Timestamp;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One row of a result, as Spark's {@code Row}: positional access, typed getters and, when the row
+ * carries a schema, access by field name. Values use Spark's Java types: Boolean, Integer, Long,
+ * Double, java.math.BigDecimal, String, java.sql.Date, java.sql.Timestamp; null is null. Immutable.
+ */
+public final class Row {
+    private final Object[] values;
+    private final StructType schema;
+
+    private Row(Object[] values, StructType schema) {
+        this.values = values;
+        this.schema = schema;
+    }
+
+    /** A row without a schema, as Spark's {@code RowFactory.create}. */
+    public static Row of(Object... values) {
+        return new Row(values.clone(), null);
+    }
+
+    public static Row withSchema(StructType schema, Object[] values) {
+        if (schema.size() != values.length) {
+            throw new IllegalArgumentException("row has " + values.length + " values but schema has " + schema.size());
+        }
+        return new Row(values.clone(), schema);
+    }
+
+    public StructType schema() {
+        return schema;
+    }
+
+    public int size() {
+        return values.length;
+    }
+
+    public int length() {
+        return values.length;
+    }
+
+    public Object get(int i) {
+        return values[i];
+    }
+
+    public boolean isNullAt(int i) {
+        return values[i] == null;
+    }
+
+    @SuppressWarnings("unchecked")
+    public <T> T getAs(int i) {
+        return (T) values[i];
+    }
+
+    public <T> T getAs(String fieldName) {
+        return getAs(fieldIndex(fieldName));
+    }
+
+    public int fieldIndex(String name) {
+        if (schema == null) {
+            throw new UnsupportedOperationException("fieldIndex on a Row without schema is undefined");
+        }
+        int i = schema.indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("Field \"" + name + "\" does not exist. Available fields: "
+                    + String.join(", ", schema.fieldNames()));
+        }
+        return i;
+    }
+
+    public boolean getBoolean(int i) {
+        return (Boolean) nonNull(i);
+    }
+
+    public int getInt(int i) {
+        return ((Number) nonNull(i)).intValue();
+    }
+
+    public long getLong(int i) {
+        return ((Number) nonNull(i)).longValue();
+    }
+
+    public double getDouble(int i) {
+        return ((Number) nonNull(i)).doubleValue();
+    }
+
+    public String getString(int i) {
+        return (String) values[i];
+    }
+
+    public BigDecimal getDecimal(int i) {
+        return (BigDecimal) values[i];
+    }
+
+    public Date getDate(int i) {
+        return (Date) values[i];
+    }
+
+    public Timestamp getTimestamp(int i) {
+        return (Timestamp) values[i];
+    }
+
+    public List<Object> toList() {
+        return Arrays.asList(values.clone());
+    }
+
+    private Object nonNull(int i) {
+        if (values[i] == null) {
+            throw new NullPointerException("Value at index " + i + " is null");
+        }
+        return values[i];
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Row r && Arrays.equals(values, r.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values);
+    }
+
+    /** Spark's form: {@code [v1,v2,...]} with null as "null". */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append(Objects.toString(values[i]));
+        }
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,30 @@
+package io.updraft.sql.types;
+
+import java.util.List;
+
+/** Singletons and factories for data types, as Spark's {@code DataTypes}. */
+public final class DataTypes {
+    public static final DataType BooleanType = new BooleanType();
+    public static final DataType IntegerType = new IntegerType();
+    public static final DataType LongType = new LongType();
+    public static final DataType DoubleType = new DoubleType();
+    public static final DataType StringType = new StringType();
+    public static final DataType DateType = new DateType();
+    public static final DataType TimestampType = new TimestampType();
+    public static final DataType NullType = new NullType();
+
+    private DataTypes() {
+    }
+
+    public static DecimalType createDecimalType(int precision, int scale) {
+        return new DecimalType(precision, scale);
+    }
+
+    public static StructField createStructField(String name, DataType type, boolean nullable) {
+        return new StructField(name, type, nullable);
+    }
+
+    public static StructType createStructType(List<StructField> fields) {
+        return new StructType(fields);
+    }
+}
