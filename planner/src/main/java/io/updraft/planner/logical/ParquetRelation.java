@@ -1,0 +1,16 @@
+package io.updraft.planner.logical;
+
+import java.util.List;
+import java.util.Objects;
+
+/** Leaf: a Parquet source. */
+public record ParquetRelation(ParquetSource source) implements LogicalPlan {
+    public ParquetRelation {
+        Objects.requireNonNull(source, "source is null");
+    }
+
+    @Override
+    public List<LogicalPlan> children() {
+        return List.of();
+    }
+}
