@@ -1,0 +1,37 @@
+package io.updraft.shuffle.format;
+
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.compression.CompressionUtil;
+import org.apache.arrow.vector.compression.NoCompressionCodec;
+
+import java.util.Locale;
+
+/** Arrow IPC buffer compression for shuffle objects: "lz4" (default, LZ4 frame), "zstd" or "none". */
+public enum ShuffleCodec {
+    LZ4(CompressionUtil.CodecType.LZ4_FRAME),
+    ZSTD(CompressionUtil.CodecType.ZSTD),
+    NONE(CompressionUtil.CodecType.NO_COMPRESSION);
+
+    private final CompressionUtil.CodecType arrowType;
+
+    ShuffleCodec(CompressionUtil.CodecType arrowType) {
+        this.arrowType = arrowType;
+    }
+
+    CompressionUtil.CodecType arrowType() {
+        return arrowType;
+    }
+
+    CompressionCodec.Factory factory() {
+        return this == NONE ? NoCompressionCodec.Factory.INSTANCE : CommonsCompressionFactory.INSTANCE;
+    }
+
+    public static ShuffleCodec parse(String name) {
+        try {
+            return valueOf(name.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown shuffle codec '" + name + "'; use lz4, zstd or none", e);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package io.updraft.shuffle.format;
+
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds one shuffle object: every partition as a complete Arrow IPC stream (buffer-compressed),
+ * back to back, then the index and a trailer:
+ * <pre>[partition 0][partition 1]...[index][int32 index length]["UPSH"]</pre>
+ * The index is int32 version, int32 partition count, then per partition int64 offset, length, rows.
+ * Partitions are buffered in memory until {@link #finish()}. Not thread-safe; close releases buffers.
+ */
+public final class ShuffleObjectWriter implements AutoCloseable {
+    static final int MAGIC = 0x55505348; // "UPSH"
+    static final int VERSION = 1;
+
+    private final BufferAllocator allocator;
+    private final Schema schema;
+    private final ShuffleCodec codec;
+    private final PartitionStream[] partitions;
+
+    public ShuffleObjectWriter(BufferAllocator allocator, Schema schema, int numPartitions, ShuffleCodec codec) {
+        if (numPartitions < 1) {
+            throw new IllegalArgumentException("numPartitions must be >= 1, was " + numPartitions);
+        }
+        this.allocator = allocator;
+        this.schema = schema;
+        this.codec = codec;
+        this.partitions = new PartitionStream[numPartitions];
+    }
+
+    /**
+     * Appends the rows of {@code batch} to {@code partition}. The batch is copied; the caller keeps
+     * ownership. Empty batches are ignored.
+     */
+    public void write(int partition, VectorSchemaRoot batch) {
+        if (batch.getRowCount() == 0) {
+            return;
+        }
+        PartitionStream p = partitions[partition];
+        if (p == null) {
+            p = new PartitionStream();
+            partitions[partition] = p;
+        }
+        p.append(batch);
+    }
+
+    /** Finishes every partition stream and returns the object's bytes with its index. */
+    public Result finish() {
+        try {
+            ByteArrayOutputStream object = new ByteArrayOutputStream();
+            List<Long> offsets = new ArrayList<>();
+            List<Long> lengths = new ArrayList<>();
+            List<Long> rows = new ArrayList<>();
+            for (PartitionStream p : partitions) {
+                offsets.add((long) object.size());
+                if (p == null) {
+                    lengths.add(0L);
+                    rows.add(0L);
+                    continue;
+                }
+                byte[] bytes = p.finish();
+                object.write(bytes);
+                lengths.add((long) bytes.length);
+                rows.add(p.rows);
+            }
+            ByteArrayOutputStream indexBytes = new ByteArrayOutputStream();
+            DataOutputStream index = new DataOutputStream(indexBytes);
+            index.writeInt(VERSION);
+            index.writeInt(partitions.length);
+            for (int i = 0; i < partitions.length; i++) {
+                index.writeLong(offsets.get(i));
+                index.writeLong(lengths.get(i));
+                index.writeLong(rows.get(i));
+            }
+            index.flush();
+            DataOutputStream out = new DataOutputStream(object);
+            out.write(indexBytes.toByteArray());
+            out.writeInt(indexBytes.size());
+            out.writeInt(MAGIC);
+            out.flush();
+            return new Result(object.toByteArray(), new PartitionIndex(offsets, lengths, rows));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        for (PartitionStream p : partitions) {
+            if (p != null) {
+                p.close();
+            }
+        }
+    }
+
+    /** The finished object and its index. */
+    public record Result(byte[] bytes, PartitionIndex index) {
+    }
+
+    private final class PartitionStream implements AutoCloseable {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        private final ArrowStreamWriter writer = new ArrowStreamWriter(root, null, Channels.newChannel(bytes),
+                org.apache.arrow.vector.ipc.message.IpcOption.DEFAULT, codec.factory(),
+                codec.arrowType());
+        private long rows;
+        private boolean started;
+        private boolean finished;
+
+        void append(VectorSchemaRoot batch) {
+            try {
+                if (!started) {
+                    writer.start();
+                    started = true;
+                }
+                VectorUnloader unloader = new VectorUnloader(batch);
+                try (ArrowRecordBatch recordBatch = unloader.getRecordBatch()) {
+                    new VectorLoader(root).load(recordBatch);
+                }
+                writer.writeBatch();
+                rows += batch.getRowCount();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        byte[] finish() throws IOException {
+            if (!finished) {
+                writer.end();
+                finished = true;
+            }
+            return bytes.toByteArray();
+        }
+
+        @Override
+        public void close() {
+            writer.close();
+            root.close();
+        }
+    }
+}
