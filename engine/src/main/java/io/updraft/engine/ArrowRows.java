@@ -1,0 +1,217 @@
+package io.updraft.engine;
+
+import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.UpdraftException;
+import io.updraft.engine.vector.Bits;
+import io.updraft.engine.vector.Decimals;
+import io.updraft.engine.vector.PhysicalKind;
+import io.updraft.sql.Row;
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DateType;
+import io.updraft.sql.types.DecimalType;
+import io.updraft.sql.types.StructType;
+import io.updraft.sql.types.TimestampType;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.sql.Date;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Converts between Arrow IPC streams (base64, as in {@link io.updraft.core.task.TaskResult}) and
+ * {@link Row}s with Spark's Java types: Boolean, Integer, Long, Double, BigDecimal, String,
+ * java.sql.Date (the day, in the JVM's zone, as Spark) and java.sql.Timestamp (the instant). Used by the
+ * coordinator for results and by tests; not a hot path. Thread-safe; the overloads without an allocator
+ * use a short-lived one of their own.
+ */
+public final class ArrowRows {
+    private ArrowRows() {
+    }
+
+    public static List<Row> decode(List<String> arrowIpcBase64, StructType schema) {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            return decode(arrowIpcBase64, schema, allocator);
+        }
+    }
+
+    /** All rows of the streams, in order; each row carries {@code schema}. */
+    public static List<Row> decode(List<String> arrowIpcBase64, StructType schema, BufferAllocator allocator) {
+        List<Row> rows = new ArrayList<>();
+        for (String text : arrowIpcBase64) {
+            if (text == null || text.isEmpty()) {
+                continue;
+            }
+            byte[] bytes = Base64.getDecoder().decode(text);
+            try (ArrowStreamReader reader = new ArrowStreamReader(new ByteArrayInputStream(bytes), allocator)) {
+                VectorSchemaRoot root = reader.getVectorSchemaRoot();
+                if (root.getFieldVectors().size() != schema.size()) {
+                    throw new UpdraftException(ErrorType.INTERNAL, "Arrow stream has " + root.getFieldVectors().size()
+                            + " columns but the schema " + schema.simpleString() + " has " + schema.size());
+                }
+                while (reader.loadNextBatch()) {
+                    int n = root.getRowCount();
+                    List<FieldVector> vectors = root.getFieldVectors();
+                    for (int r = 0; r < n; r++) {
+                        Object[] values = new Object[schema.size()];
+                        for (int c = 0; c < values.length; c++) {
+                            values[c] = value(vectors.get(c), schema.get(c).dataType(), r);
+                        }
+                        rows.add(Row.withSchema(schema, values));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UpdraftException(ErrorType.INTERNAL, "cannot read Arrow IPC stream: " + e.getMessage(), e);
+            }
+        }
+        return rows;
+    }
+
+    /** The Spark Java value of row r of a vector holding {@code type}. */
+    public static Object value(FieldVector v, DataType type, int r) {
+        PhysicalKind kind = PhysicalKind.of(type);
+        if (kind == PhysicalKind.NULL || v.isNull(r)) {
+            return null;
+        }
+        ArrowBuf data = v.getDataBuffer();
+        return switch (kind) {
+            case BOOLEAN -> Bits.get(data, r);
+            case INT32 -> {
+                int x = data.getInt((long) r << 2);
+                yield type instanceof DateType ? Date.valueOf(LocalDate.ofEpochDay(x)) : (Object) x;
+            }
+            case INT64 -> {
+                long x = data.getLong((long) r << 3);
+                yield type instanceof TimestampType ? timestamp(x) : (Object) x;
+            }
+            case FLOAT64 -> data.getDouble((long) r << 3);
+            case DECIMAL -> Decimals.big(data, r, ((DecimalType) type).scale());
+            case UTF8 -> new String(((VarCharVector) v).get(r), StandardCharsets.UTF_8);
+            case NULL -> null;
+        };
+    }
+
+    private static Timestamp timestamp(long micros) {
+        long seconds = Math.floorDiv(micros, 1_000_000L);
+        int nanos = (int) Math.floorMod(micros, 1_000_000L) * 1000;
+        Timestamp ts = new Timestamp(seconds * 1000);
+        ts.setNanos(nanos);
+        return ts;
+    }
+
+    public static String encode(List<Row> rows, StructType schema) {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            return encode(rows, schema, allocator);
+        }
+    }
+
+    /**
+     * One IPC stream (base64) holding {@code rows} as a single batch. Accepted values per type: the
+     * Spark Java types, plus LocalDate / Integer days for dates and Instant / LocalDateTime (UTC) / Long
+     * micros for timestamps, and any Number for numeric columns.
+     */
+    public static String encode(List<Row> rows, StructType schema, BufferAllocator allocator) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(ArrowTypes.toArrowSchema(schema), allocator);
+             ArrowStreamWriter writer = new ArrowStreamWriter(root, null, bytes)) {
+            int n = rows.size();
+            List<FieldVector> vectors = root.getFieldVectors();
+            for (int c = 0; c < vectors.size(); c++) {
+                FieldVector v = vectors.get(c);
+                if (v instanceof BaseFixedWidthVector fixed) {
+                    fixed.allocateNew(Math.max(n, 1));
+                } else if (v instanceof BaseVariableWidthVector variable) {
+                    variable.allocateNew(Math.max(16L * n, 16), Math.max(n, 1));
+                }
+                DataType type = schema.get(c).dataType();
+                for (int r = 0; r < n; r++) {
+                    Object value = rows.get(r).get(c);
+                    if (value != null) {
+                        set(v, type, r, value);
+                    }
+                }
+                v.setValueCount(n);
+            }
+            root.setRowCount(n);
+            writer.start();
+            writer.writeBatch();
+            writer.end();
+        } catch (IOException e) {
+            throw new UpdraftException(ErrorType.INTERNAL, "cannot write Arrow IPC stream: " + e.getMessage(), e);
+        }
+        return Base64.getEncoder().encodeToString(bytes.toByteArray());
+    }
+
+    private static void set(FieldVector v, DataType type, int r, Object value) {
+        ArrowBuf data = v.getDataBuffer();
+        PhysicalKind kind = PhysicalKind.of(type);
+        switch (kind) {
+            case BOOLEAN -> {
+                if ((Boolean) value) {
+                    Bits.set(data, r);
+                }
+            }
+            case INT32 -> data.setInt((long) r << 2, type instanceof DateType ? days(value) : ((Number) value).intValue());
+            case INT64 -> data.setLong((long) r << 3, type instanceof TimestampType ? micros(value)
+                    : ((Number) value).longValue());
+            case FLOAT64 -> data.setDouble((long) r << 3, ((Number) value).doubleValue());
+            case DECIMAL -> {
+                DecimalType d = (DecimalType) type;
+                BigDecimal decimal = value instanceof BigDecimal b ? b : new BigDecimal(value.toString());
+                BigDecimal fitted = Decimals.fit(decimal, d.precision(), d.scale());
+                if (fitted == null) {
+                    throw UpdraftException.user("Value " + value + " does not fit " + d.simpleString());
+                }
+                Decimals.setBig(data, r, fitted.setScale(d.scale(), RoundingMode.UNNECESSARY));
+            }
+            case UTF8 -> {
+                byte[] bytes = value.toString().getBytes(StandardCharsets.UTF_8);
+                ((VarCharVector) v).setSafe(r, bytes, 0, bytes.length);
+                return;
+            }
+            case NULL -> {
+                return;
+            }
+        }
+        Bits.set(v.getValidityBuffer(), r);
+    }
+
+    private static int days(Object value) {
+        return switch (value) {
+            case Date d -> (int) d.toLocalDate().toEpochDay();
+            case LocalDate d -> (int) d.toEpochDay();
+            case Integer i -> i;
+            default -> throw new IllegalArgumentException("not a date: " + value + " (" + value.getClass() + ")");
+        };
+    }
+
+    private static long micros(Object value) {
+        return switch (value) {
+            case Timestamp t -> Math.floorDiv(t.getTime(), 1000L) * 1_000_000L + t.getNanos() / 1000;
+            case Instant i -> i.getEpochSecond() * 1_000_000L + i.getNano() / 1000;
+            case LocalDateTime t -> micros(t.toInstant(ZoneOffset.UTC));
+            case Long l -> l;
+            default -> throw new IllegalArgumentException("not a timestamp: " + value + " (" + value.getClass() + ")");
+        };
+    }
+}

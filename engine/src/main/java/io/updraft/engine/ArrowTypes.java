@@ -1,0 +1,117 @@
+package io.updraft.engine;
+
+import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.UpdraftException;
+import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.DateType;
+import io.updraft.sql.types.DecimalType;
+import io.updraft.sql.types.DoubleType;
+import io.updraft.sql.types.IntegerType;
+import io.updraft.sql.types.LongType;
+import io.updraft.sql.types.NullType;
+import io.updraft.sql.types.StringType;
+import io.updraft.sql.types.StructField;
+import io.updraft.sql.types.StructType;
+import io.updraft.sql.types.TimestampType;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The mapping between SQL types and Arrow: boolean→Bit, int→Int(32), bigint→Int(64),
+ * double→FloatingPoint(DOUBLE), decimal(p,s)→Decimal(p,s,128), string→Utf8, date→Date(DAY),
+ * timestamp→Timestamp(MICROSECOND, "UTC"), void→Null. Stateless and thread-safe.
+ */
+public final class ArrowTypes {
+    public static final String UTC = "UTC";
+
+    private ArrowTypes() {
+    }
+
+    public static ArrowType toArrowType(DataType type) {
+        return switch (type) {
+            case BooleanType b -> ArrowType.Bool.INSTANCE;
+            case IntegerType i -> new ArrowType.Int(32, true);
+            case LongType l -> new ArrowType.Int(64, true);
+            case DoubleType d -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+            case DecimalType d -> new ArrowType.Decimal(d.precision(), d.scale(), 128);
+            case StringType s -> ArrowType.Utf8.INSTANCE;
+            case DateType d -> new ArrowType.Date(DateUnit.DAY);
+            case TimestampType t -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, UTC);
+            case NullType n -> ArrowType.Null.INSTANCE;
+        };
+    }
+
+    /** The SQL type of an Arrow type produced by {@link #toArrowType}; anything else is an INTERNAL error. */
+    public static DataType toDataType(ArrowType type) {
+        if (type instanceof ArrowType.Bool) {
+            return DataTypes.BooleanType;
+        }
+        if (type instanceof ArrowType.Int i && i.getIsSigned() && i.getBitWidth() == 32) {
+            return DataTypes.IntegerType;
+        }
+        if (type instanceof ArrowType.Int i && i.getIsSigned() && i.getBitWidth() == 64) {
+            return DataTypes.LongType;
+        }
+        if (type instanceof ArrowType.FloatingPoint f && f.getPrecision() == FloatingPointPrecision.DOUBLE) {
+            return DataTypes.DoubleType;
+        }
+        if (type instanceof ArrowType.Decimal d && d.getBitWidth() == 128) {
+            return new DecimalType(d.getPrecision(), d.getScale());
+        }
+        if (type instanceof ArrowType.Utf8) {
+            return DataTypes.StringType;
+        }
+        if (type instanceof ArrowType.Date d && d.getUnit() == DateUnit.DAY) {
+            return DataTypes.DateType;
+        }
+        if (type instanceof ArrowType.Timestamp t && t.getUnit() == TimeUnit.MICROSECOND) {
+            return DataTypes.TimestampType;
+        }
+        if (type instanceof ArrowType.Null) {
+            return DataTypes.NullType;
+        }
+        throw new UpdraftException(ErrorType.INTERNAL,
+                "Arrow type " + type + " has no SQL type in Updraft");
+    }
+
+    public static Field toField(StructField field) {
+        return new Field(field.name(), new FieldType(field.nullable(), toArrowType(field.dataType()), null), null);
+    }
+
+    public static Field toField(String name, DataType type) {
+        return new Field(name, FieldType.nullable(toArrowType(type)), null);
+    }
+
+    public static Schema toArrowSchema(StructType schema) {
+        List<Field> fields = new ArrayList<>(schema.size());
+        for (StructField f : schema.fields()) {
+            fields.add(toField(f));
+        }
+        return new Schema(fields);
+    }
+
+    public static StructType toStructType(Schema schema) {
+        List<StructField> fields = new ArrayList<>(schema.getFields().size());
+        for (Field f : schema.getFields()) {
+            fields.add(new StructField(f.getName(), toDataType(f.getType()), f.isNullable()));
+        }
+        return new StructType(fields);
+    }
+
+    /** A new, empty (unallocated) vector for {@code type}; the caller owns it. */
+    public static FieldVector newVector(String name, DataType type, BufferAllocator allocator) {
+        return toField(name, type).createVector(allocator);
+    }
+}

@@ -1,0 +1,235 @@
+package io.updraft.engine.aggregate;
+
+import io.updraft.engine.ArrowTypes;
+import io.updraft.engine.vector.Bits;
+import io.updraft.engine.vector.PhysicalKind;
+import io.updraft.engine.vector.Vectors;
+import io.updraft.sql.types.DataType;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Maps group keys to dense group ids 0, 1, 2, ... in order of first appearance. Keys are hashed a column
+ * at a time over the whole batch, then each row probes an open-addressing table (linear probing) whose
+ * slots hold group ids; the distinct keys themselves live in Arrow vectors, one per key column. Nulls
+ * form their own group; doubles group -0.0 with 0.0 and NaN with NaN. Not thread-safe.
+ */
+public final class GroupHashTable implements AutoCloseable {
+    private static final int NULL_HASH = 0x5bd1e995;
+
+    private final PhysicalKind[] kinds;
+    private final FieldVector[] keys;
+    private int groupCount;
+    private int[] slots = new int[1024];
+    private int[] groupHashes = new int[512];
+    private int[] hashes = new int[0];
+
+    public GroupHashTable(List<DataType> keyTypes, BufferAllocator allocator) {
+        kinds = new PhysicalKind[keyTypes.size()];
+        keys = new FieldVector[keyTypes.size()];
+        try {
+            for (int c = 0; c < kinds.length; c++) {
+                kinds[c] = PhysicalKind.of(keyTypes.get(c));
+                keys[c] = ArrowTypes.newVector("key" + c, keyTypes.get(c), allocator);
+                if (keys[c] instanceof BaseFixedWidthVector fixed) {
+                    fixed.allocateNew(1024);
+                } else if (keys[c] instanceof BaseVariableWidthVector variable) {
+                    variable.allocateNew(16 * 1024, 1024);
+                }
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    public int groupCount() {
+        return groupCount;
+    }
+
+    /** Sets {@code groupIds[i]} to the group of row i of {@code batchKeys}, adding new groups as needed. */
+    public void findOrInsert(FieldVector[] batchKeys, int n, int[] groupIds) {
+        if (hashes.length < n) {
+            hashes = new int[n];
+        }
+        Arrays.fill(hashes, 0, n, 0);
+        for (int c = 0; c < kinds.length; c++) {
+            hashColumn(kinds[c], batchKeys[c], n);
+        }
+        for (int i = 0; i < n; i++) {
+            int h = mix(hashes[i]);
+            int mask = slots.length - 1;
+            int slot = h & mask;
+            int group;
+            while (true) {
+                int g = slots[slot] - 1;
+                if (g < 0) {
+                    group = insert(batchKeys, i, h);
+                    slots[slot] = group + 1;
+                    break;
+                }
+                if (groupHashes[g] == h && keysEqual(batchKeys, i, g)) {
+                    group = g;
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+            groupIds[i] = group;
+            if (groupCount * 2 > slots.length) {
+                grow();
+            }
+        }
+    }
+
+    private int insert(FieldVector[] batchKeys, int row, int hash) {
+        int g = groupCount++;
+        if (g >= groupHashes.length) {
+            groupHashes = Arrays.copyOf(groupHashes, groupHashes.length * 2);
+        }
+        groupHashes[g] = hash;
+        for (int c = 0; c < keys.length; c++) {
+            if (kinds[c] != PhysicalKind.NULL) {
+                keys[c].copyFromSafe(row, g, batchKeys[c]);
+            }
+        }
+        return g;
+    }
+
+    private void grow() {
+        int[] bigger = new int[slots.length * 2];
+        int mask = bigger.length - 1;
+        for (int g = 0; g < groupCount; g++) {
+            int slot = groupHashes[g] & mask;
+            while (bigger[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            bigger[slot] = g + 1;
+        }
+        slots = bigger;
+    }
+
+    private void hashColumn(PhysicalKind kind, FieldVector v, int n) {
+        if (kind == PhysicalKind.NULL) {
+            for (int i = 0; i < n; i++) {
+                hashes[i] = hashes[i] * 31 + NULL_HASH;
+            }
+            return;
+        }
+        ArrowBuf validity = v.getValidityBuffer();
+        ArrowBuf data = v.getDataBuffer();
+        for (int i = 0; i < n; i++) {
+            int h;
+            if (!Bits.get(validity, i)) {
+                h = NULL_HASH;
+            } else {
+                h = switch (kind) {
+                    case BOOLEAN -> Bits.get(data, i) ? 1231 : 1237;
+                    case INT32 -> data.getInt((long) i << 2);
+                    case INT64 -> Long.hashCode(data.getLong((long) i << 3));
+                    case FLOAT64 -> Long.hashCode(normalizedBits(data.getDouble((long) i << 3)));
+                    case DECIMAL -> Long.hashCode(data.getLong((long) i << 4)) * 31
+                            + Long.hashCode(data.getLong(((long) i << 4) + 8));
+                    case UTF8 -> {
+                        ArrowBuf offsets = v.getOffsetBuffer();
+                        yield ByteFunctionHelpers.hash(data, offsets.getInt((long) i << 2),
+                                offsets.getInt(((long) i << 2) + 4));
+                    }
+                    case NULL -> NULL_HASH;
+                };
+            }
+            hashes[i] = hashes[i] * 31 + h;
+        }
+    }
+
+    private static long normalizedBits(double d) {
+        return d == 0.0 ? 0L : Double.doubleToLongBits(d);
+    }
+
+    private static int mix(int h) {
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+
+    private boolean keysEqual(FieldVector[] batchKeys, int row, int group) {
+        for (int c = 0; c < kinds.length; c++) {
+            PhysicalKind kind = kinds[c];
+            if (kind == PhysicalKind.NULL) {
+                continue;
+            }
+            FieldVector a = batchKeys[c];
+            FieldVector b = keys[c];
+            boolean aValid = Bits.get(a.getValidityBuffer(), row);
+            boolean bValid = Bits.get(b.getValidityBuffer(), group);
+            if (aValid != bValid) {
+                return false;
+            }
+            if (!aValid) {
+                continue;
+            }
+            ArrowBuf ad = a.getDataBuffer();
+            ArrowBuf bd = b.getDataBuffer();
+            boolean equal = switch (kind) {
+                case BOOLEAN -> Bits.get(ad, row) == Bits.get(bd, group);
+                case INT32 -> ad.getInt((long) row << 2) == bd.getInt((long) group << 2);
+                case INT64 -> ad.getLong((long) row << 3) == bd.getLong((long) group << 3);
+                case FLOAT64 -> {
+                    double x = ad.getDouble((long) row << 3);
+                    double y = bd.getDouble((long) group << 3);
+                    yield x == y || (Double.isNaN(x) && Double.isNaN(y));
+                }
+                case DECIMAL -> ad.getLong((long) row << 4) == bd.getLong((long) group << 4)
+                        && ad.getLong(((long) row << 4) + 8) == bd.getLong(((long) group << 4) + 8);
+                case UTF8 -> {
+                    ArrowBuf ao = a.getOffsetBuffer();
+                    ArrowBuf bo = b.getOffsetBuffer();
+                    int as = ao.getInt((long) row << 2);
+                    int ae = ao.getInt(((long) row << 2) + 4);
+                    int bs = bo.getInt((long) group << 2);
+                    int be = bo.getInt(((long) group << 2) + 4);
+                    yield ae - as == be - bs && ByteFunctionHelpers.equal(ad, as, ae, bd, bs, be) == 1;
+                }
+                case NULL -> true;
+            };
+            if (!equal) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The keys of groups [from, from + count), one new vector per key column. */
+    public List<FieldVector> keys(int from, int count, BufferAllocator allocator) {
+        List<FieldVector> out = new ArrayList<>(keys.length);
+        try {
+            for (int c = 0; c < keys.length; c++) {
+                keys[c].setValueCount(groupCount);
+                out.add(Vectors.slice(keys[c], from, count, allocator));
+            }
+            return out;
+        } catch (RuntimeException e) {
+            out.forEach(FieldVector::close);
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        for (FieldVector v : keys) {
+            if (v != null) {
+                v.close();
+            }
+        }
+    }
+}

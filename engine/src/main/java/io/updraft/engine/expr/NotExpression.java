@@ -1,0 +1,45 @@
+package io.updraft.engine.expr;
+
+import io.updraft.engine.vector.Batch;
+import io.updraft.engine.vector.Bits;
+import io.updraft.sql.types.DataTypes;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+
+import java.util.List;
+
+/** Boolean NOT; null stays null. */
+final class NotExpression extends VectorExpression {
+    private final VectorExpression child;
+
+    NotExpression(VectorExpression child, BufferAllocator allocator) {
+        super(DataTypes.BooleanType, allocator);
+        this.child = child;
+    }
+
+    @Override
+    List<VectorExpression> children() {
+        return List.of(child);
+    }
+
+    @Override
+    FieldVector evaluate(Batch batch) {
+        int n = batch.rowCount();
+        FieldVector c = child.evaluate(batch);
+        try {
+            FieldVector out = newResult(n);
+            ArrowBuf cd = c.getDataBuffer();
+            ArrowBuf od = out.getDataBuffer();
+            int nbytes = Bits.bytesFor(n);
+            for (int w = 0; w < Bits.words(n); w++) {
+                Bits.storeWord(od, w, ~Bits.word(cd, w, nbytes), nbytes);
+            }
+            Bits.copy(c.getValidityBuffer(), out.getValidityBuffer(), n);
+            out.setValueCount(n);
+            return out;
+        } finally {
+            release(child, c);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.updraft.engine.expr;
+
+import io.updraft.engine.ArrowTypes;
+import io.updraft.engine.vector.Batch;
+import io.updraft.sql.types.DataType;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+
+import java.util.List;
+
+/**
+ * A compiled expression node: evaluates a whole batch into one result vector. A node whose
+ * {@link #borrowsResult()} is true returns a vector it (or the batch) keeps owning — column references and
+ * cached literals; everything else returns a new vector its caller must close. Nodes may cache state
+ * between batches and are closed with the evaluator. Not thread-safe.
+ */
+abstract class VectorExpression implements AutoCloseable {
+    protected final DataType type;
+    protected final BufferAllocator allocator;
+
+    VectorExpression(DataType type, BufferAllocator allocator) {
+        this.type = type;
+        this.allocator = allocator;
+    }
+
+    final DataType type() {
+        return type;
+    }
+
+    /** Evaluates every row of {@code batch}; the result holds exactly {@code batch.rowCount()} values. */
+    abstract FieldVector evaluate(Batch batch);
+
+    boolean borrowsResult() {
+        return false;
+    }
+
+    /** The constant value when this node is a literal (see {@link LiteralExpression}); else not called. */
+    boolean isLiteral() {
+        return false;
+    }
+
+    /** Children to close with this node. */
+    List<VectorExpression> children() {
+        return List.of();
+    }
+
+    /** Gives back a vector obtained from {@code child.evaluate}. */
+    static void release(VectorExpression child, FieldVector v) {
+        if (v != null && !child.borrowsResult()) {
+            v.close();
+        }
+    }
+
+    /** A new result vector of this node's type with room for n values, validity all null. */
+    final FieldVector newResult(int n) {
+        FieldVector v = ArrowTypes.newVector("", type, allocator);
+        Kernels.allocate(v, n);
+        return v;
+    }
+
+    @Override
+    public void close() {
+        for (VectorExpression c : children()) {
+            c.close();
+        }
+    }
+}

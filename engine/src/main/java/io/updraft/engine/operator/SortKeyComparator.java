@@ -1,0 +1,86 @@
+package io.updraft.engine.operator;
+
+import io.updraft.engine.vector.Bits;
+import io.updraft.engine.vector.PhysicalKind;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.FieldVector;
+
+import java.util.List;
+
+/**
+ * Compares two rows, each identified by (batch, row), on one sort key whose values were evaluated per
+ * batch. Nulls go first or last regardless of direction; doubles order as Spark (NaN largest, -0.0 = 0.0);
+ * strings by unsigned UTF-8 bytes.
+ */
+final class SortKeyComparator {
+    private final PhysicalKind kind;
+    private final boolean ascending;
+    private final boolean nullsFirst;
+    private final ArrowBuf[] validity;
+    private final ArrowBuf[] data;
+    private final ArrowBuf[] offsets;
+
+    SortKeyComparator(PhysicalKind kind, boolean ascending, boolean nullsFirst, List<FieldVector> perBatch) {
+        this.kind = kind;
+        this.ascending = ascending;
+        this.nullsFirst = nullsFirst;
+        int batches = perBatch.size();
+        validity = new ArrowBuf[batches];
+        data = new ArrowBuf[batches];
+        offsets = new ArrowBuf[batches];
+        for (int b = 0; b < batches; b++) {
+            FieldVector v = perBatch.get(b);
+            if (kind != PhysicalKind.NULL) {
+                validity[b] = v.getValidityBuffer();
+                data[b] = v.getDataBuffer();
+            }
+            if (kind == PhysicalKind.UTF8) {
+                offsets[b] = v.getOffsetBuffer();
+            }
+        }
+    }
+
+    int compare(int ba, int ra, int bb, int rb) {
+        if (kind == PhysicalKind.NULL) {
+            return 0;
+        }
+        boolean aNull = !Bits.get(validity[ba], ra);
+        boolean bNull = !Bits.get(validity[bb], rb);
+        if (aNull || bNull) {
+            if (aNull && bNull) {
+                return 0;
+            }
+            return aNull == nullsFirst ? -1 : 1;
+        }
+        int c = switch (kind) {
+            case BOOLEAN -> Boolean.compare(Bits.get(data[ba], ra), Bits.get(data[bb], rb));
+            case INT32 -> Integer.compare(data[ba].getInt((long) ra << 2), data[bb].getInt((long) rb << 2));
+            case INT64 -> Long.compare(data[ba].getLong((long) ra << 3), data[bb].getLong((long) rb << 3));
+            case FLOAT64 -> {
+                double x = data[ba].getDouble((long) ra << 3);
+                double y = data[bb].getDouble((long) rb << 3);
+                yield x == y ? 0 : Double.compare(x, y);
+            }
+            case DECIMAL -> compareDecimal(data[ba], ra, data[bb], rb);
+            case UTF8 -> {
+                int as = offsets[ba].getInt((long) ra << 2);
+                int ae = offsets[ba].getInt(((long) ra << 2) + 4);
+                int bs = offsets[bb].getInt((long) rb << 2);
+                int be = offsets[bb].getInt(((long) rb << 2) + 4);
+                yield ByteFunctionHelpers.compare(data[ba], as, ae, data[bb], bs, be);
+            }
+            case NULL -> 0;
+        };
+        return ascending ? c : -c;
+    }
+
+    private int compareDecimal(ArrowBuf a, int ra, ArrowBuf b, int rb) {
+        long ahi = a.getLong(((long) ra << 4) + 8);
+        long bhi = b.getLong(((long) rb << 4) + 8);
+        if (ahi != bhi) {
+            return ahi < bhi ? -1 : 1;
+        }
+        return Long.compareUnsigned(a.getLong((long) ra << 4), b.getLong((long) rb << 4));
+    }
+}

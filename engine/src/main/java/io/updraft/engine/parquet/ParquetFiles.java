@@ -1,0 +1,115 @@
+package io.updraft.engine.parquet;
+
+import io.updraft.core.error.UpdraftException;
+import io.updraft.sql.types.StructField;
+import io.updraft.sql.types.StructType;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.schema.MessageType;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongConsumer;
+
+/**
+ * Parquet file access for the rest of Updraft: footer inspection (schema, row groups) and the path
+ * rules of the scan. Paths are local paths or {@code file:} URIs; {@code s3://} is not available yet.
+ * Errors a user can fix (missing, unreadable or corrupt file) are USER errors naming the path.
+ * Stateless and thread-safe.
+ */
+public final class ParquetFiles {
+    private ParquetFiles() {
+    }
+
+    /** Reads the footer of {@code path}. */
+    public static ParquetFileInfo inspect(String path) {
+        Path file = resolve(path);
+        try (ParquetFileReader reader = open(path, file, bytes -> { })) {
+            MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+            List<StructField> fields = new ArrayList<>();
+            List<String> unsupported = new ArrayList<>();
+            for (int i = 0; i < schema.getFieldCount(); i++) {
+                ParquetColumn.Mapping mapping = ParquetColumn.map(schema, i);
+                if (mapping.column() != null) {
+                    fields.add(new StructField(mapping.column().name(), mapping.column().type(), true));
+                } else {
+                    unsupported.add(mapping.unsupportedReason());
+                }
+            }
+            List<ParquetFileInfo.RowGroupInfo> groups = new ArrayList<>();
+            long rows = 0;
+            List<BlockMetaData> blocks = reader.getFooter().getBlocks();
+            for (int i = 0; i < blocks.size(); i++) {
+                BlockMetaData b = blocks.get(i);
+                groups.add(new ParquetFileInfo.RowGroupInfo(i, b.getRowCount(), b.getCompressedSize(),
+                        b.getTotalByteSize()));
+                rows += b.getRowCount();
+            }
+            return new ParquetFileInfo(path, Files.size(file), new StructType(fields), rows, groups, unsupported);
+        } catch (IOException e) {
+            throw unreadable(path, e);
+        }
+    }
+
+    /** The readable columns of {@code path} as a schema. */
+    public static StructType inspectSchema(String path) {
+        return inspect(path).schema();
+    }
+
+    /** The local file a path names; USER error for s3:// paths and for files that do not exist. */
+    static Path resolve(String path) {
+        String lower = path.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("s3://") || lower.startsWith("s3a://") || lower.startsWith("s3n://")) {
+            throw UpdraftException.user("s3:// input needs the S3 object store (not available yet): " + path);
+        }
+        Path file;
+        try {
+            file = lower.startsWith("file:") ? Paths.get(URI.create(path)) : Path.of(path);
+        } catch (IllegalArgumentException e) {
+            throw UpdraftException.user("Invalid path " + path + ": " + e.getMessage(), e);
+        }
+        if (!Files.exists(file)) {
+            throw UpdraftException.user("Path does not exist: " + path);
+        }
+        if (Files.isDirectory(file)) {
+            throw UpdraftException.user("Path is a directory, expected a Parquet file: " + path);
+        }
+        return file;
+    }
+
+    /** Opens the file and reads its footer; corrupt or truncated files are USER errors. */
+    static ParquetFileReader open(String path, Path file, LongConsumer bytesRead) {
+        try {
+            return ParquetFileReader.open(new LocalInputFile(file, bytesRead), readOptions());
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof UpdraftException u) {
+                throw u;
+            }
+            throw unreadable(path, e);
+        }
+    }
+
+    static ParquetReadOptions readOptions() {
+        return ParquetReadOptions.builder()
+                .useStatsFilter(false)
+                .useDictionaryFilter(false)
+                .useRecordFilter(false)
+                .useColumnIndexFilter(false)
+                .useBloomFilter(false)
+                .build();
+    }
+
+    static UpdraftException unreadable(String path, Exception e) {
+        String reason = e.getMessage() == null ? e.getClass().getSimpleName()
+                : e instanceof IOException || e instanceof org.apache.parquet.ParquetRuntimeException ? e.getMessage()
+                : e.getClass().getSimpleName() + ": " + e.getMessage();
+        return UpdraftException.user("Could not read Parquet file " + path + ": " + reason, e);
+    }
+}

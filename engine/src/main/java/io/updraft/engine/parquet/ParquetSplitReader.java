@@ -1,0 +1,245 @@
+package io.updraft.engine.parquet;
+
+import io.updraft.core.error.UpdraftException;
+import io.updraft.core.expr.Expr;
+import io.updraft.core.plan.FileSplit;
+import io.updraft.engine.ArrowTypes;
+import io.updraft.engine.ExecutionContext;
+import io.updraft.engine.vector.Batch;
+import io.updraft.engine.vector.Vectors;
+import io.updraft.sql.types.StructField;
+import io.updraft.sql.types.StructType;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.parquet.ParquetRuntimeException;
+import org.apache.parquet.VersionParser;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReaderImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.MessageType;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads one {@link FileSplit}: resolves the requested columns (by name, case-insensitive), skips row
+ * groups the pruning filter rules out, and decodes only the requested column chunks, {@code batchRows}
+ * rows at a time (a batch never spans row groups). With no requested columns it only counts rows and
+ * never reads a page. Not thread-safe.
+ */
+final class ParquetSplitReader implements AutoCloseable {
+    private static final PrimitiveConverter NO_CONVERTER = new PrimitiveConverter() {
+    };
+
+    private final String path;
+    private final ExecutionContext context;
+    private final StructType requested;
+    private final ParquetFileReader reader;
+    private final List<ParquetColumn> outputColumns;
+    private final List<ParquetColumn> distinctColumns;
+    private final int[] outputToDistinct;
+    private final List<Integer> rowGroups;
+    private final RowGroupPruner pruner;
+    private final VersionParser.ParsedVersion writerVersion;
+    private int nextRowGroup;
+    private ColumnReader[] columnReaders;
+    private ColumnDecoder[] decoders;
+    private long remainingInRowGroup;
+
+    ParquetSplitReader(FileSplit split, StructType requested, Expr pruningFilter, ExecutionContext context) {
+        this.path = split.path();
+        this.context = context;
+        this.requested = requested;
+        Path file = ParquetFiles.resolve(path);
+        this.reader = ParquetFiles.open(path, file, bytes -> context.metrics().addBytesRead(bytes));
+        try {
+            MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+            this.outputColumns = resolveColumns(schema);
+            Map<Integer, Integer> distinct = new LinkedHashMap<>();
+            this.outputToDistinct = new int[outputColumns.size()];
+            this.distinctColumns = new ArrayList<>();
+            for (int i = 0; i < outputColumns.size(); i++) {
+                ParquetColumn c = outputColumns.get(i);
+                Integer index = distinct.get(c.fieldIndex());
+                if (index == null) {
+                    index = distinctColumns.size();
+                    distinct.put(c.fieldIndex(), index);
+                    distinctColumns.add(c);
+                }
+                outputToDistinct[i] = index;
+            }
+            this.rowGroups = rowGroups(split, reader.getFooter().getBlocks().size());
+            this.pruner = new RowGroupPruner(pruningFilter, outputColumns);
+            List<ColumnDescriptor> descriptors = new ArrayList<>();
+            for (ParquetColumn c : distinctColumns) {
+                descriptors.add(c.descriptor());
+            }
+            reader.setRequestedSchema(descriptors);
+            this.writerVersion = parseVersion(reader.getFooter().getFileMetaData().getCreatedBy());
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
+    }
+
+    private List<ParquetColumn> resolveColumns(MessageType schema) {
+        List<ParquetColumn> result = new ArrayList<>();
+        for (StructField field : requested.fields()) {
+            int index = -1;
+            for (int i = 0; i < schema.getFieldCount(); i++) {
+                if (schema.getFieldName(i).equalsIgnoreCase(field.name())) {
+                    index = i;
+                    break;
+                }
+            }
+            if (index < 0) {
+                List<String> names = new ArrayList<>();
+                for (int i = 0; i < schema.getFieldCount(); i++) {
+                    names.add(schema.getFieldName(i));
+                }
+                throw UpdraftException.user("Column '" + field.name() + "' does not exist in Parquet file " + path
+                        + "; its columns are: " + String.join(", ", names));
+            }
+            ParquetColumn.Mapping mapping = ParquetColumn.map(schema, index);
+            if (mapping.column() == null) {
+                throw UpdraftException.user("Column " + mapping.unsupportedReason() + " in Parquet file " + path
+                        + " has a type Updraft cannot read yet");
+            }
+            if (!mapping.column().type().equals(field.dataType())) {
+                throw UpdraftException.user("Column '" + field.name() + "' has type "
+                        + mapping.column().type().simpleString() + " in Parquet file " + path
+                        + " but the query expects " + field.dataType().simpleString());
+            }
+            result.add(mapping.column());
+        }
+        return result;
+    }
+
+    private List<Integer> rowGroups(FileSplit split, int available) {
+        if (split.rowGroups().isEmpty()) {
+            List<Integer> all = new ArrayList<>(available);
+            for (int i = 0; i < available; i++) {
+                all.add(i);
+            }
+            return all;
+        }
+        for (int g : split.rowGroups()) {
+            if (g < 0 || g >= available) {
+                throw UpdraftException.user("Parquet file " + path + " has " + available + " row groups; row group "
+                        + g + " does not exist (the file changed since it was planned?)");
+            }
+        }
+        return split.rowGroups();
+    }
+
+    private static VersionParser.ParsedVersion parseVersion(String createdBy) {
+        try {
+            return createdBy == null ? null : VersionParser.parse(createdBy);
+        } catch (VersionParser.VersionParseException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The next batch, or null when the split is exhausted. */
+    Batch next() {
+        try {
+            while (remainingInRowGroup == 0) {
+                if (!openNextRowGroup()) {
+                    return null;
+                }
+            }
+            int n = (int) Math.min(context.batchRows(), remainingInRowGroup);
+            remainingInRowGroup -= n;
+            if (outputColumns.isEmpty()) {
+                return Batch.rowsOnly(n);
+            }
+            return decode(n);
+        } catch (IOException | ParquetRuntimeException | IllegalArgumentException | IndexOutOfBoundsException
+                 | java.nio.BufferUnderflowException e) {
+            // what corrupt pages raise inside parquet-java's decoders and decompressors
+            throw ParquetFiles.unreadable(path, e);
+        }
+    }
+
+    private boolean openNextRowGroup() throws IOException {
+        List<BlockMetaData> blocks = reader.getFooter().getBlocks();
+        while (nextRowGroup < rowGroups.size()) {
+            int index = rowGroups.get(nextRowGroup++);
+            BlockMetaData block = blocks.get(index);
+            if (!pruner.mightMatch(block)) {
+                context.metrics().addRowGroupSkipped();
+                continue;
+            }
+            context.metrics().addRowGroupRead();
+            context.metrics().addRowsRead(block.getRowCount());
+            if (block.getRowCount() == 0) {
+                continue;
+            }
+            if (!distinctColumns.isEmpty()) {
+                PageReadStore pages = reader.readRowGroup(index);
+                if (pages == null) {
+                    throw new IOException("row group " + index + " is missing");
+                }
+                columnReaders = new ColumnReader[distinctColumns.size()];
+                decoders = new ColumnDecoder[distinctColumns.size()];
+                for (int c = 0; c < distinctColumns.size(); c++) {
+                    ParquetColumn column = distinctColumns.get(c);
+                    columnReaders[c] = new ColumnReaderImpl(column.descriptor(),
+                            pages.getPageReader(column.descriptor()), NO_CONVERTER, writerVersion);
+                    decoders[c] = new ColumnDecoder(column);
+                }
+            }
+            remainingInRowGroup = block.getRowCount();
+            return true;
+        }
+        return false;
+    }
+
+    private Batch decode(int n) {
+        FieldVector[] decoded = new FieldVector[distinctColumns.size()];
+        List<FieldVector> out = new ArrayList<>(outputColumns.size());
+        try {
+            for (int c = 0; c < decoded.length; c++) {
+                ParquetColumn column = distinctColumns.get(c);
+                decoded[c] = ArrowTypes.newVector(column.name(), column.type(), context.allocator());
+                decoders[c].decode(columnReaders[c], decoded[c], n);
+            }
+            boolean[] used = new boolean[decoded.length];
+            for (int i = 0; i < outputColumns.size(); i++) {
+                int d = outputToDistinct[i];
+                out.add(used[d] ? Vectors.share(decoded[d], context.allocator()) : decoded[d]);
+                used[d] = true;
+            }
+            return Batch.of(n, out);
+        } catch (RuntimeException e) {
+            Arrays.stream(decoded).filter(v -> v != null).forEach(FieldVector::close);
+            out.stream().filter(v -> !Arrays.asList(decoded).contains(v)).forEach(FieldVector::close);
+            throw e;
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            reader.close();
+        } catch (IOException | RuntimeException ignored) {
+            // the original failure is what matters
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            reader.close();
+        } catch (IOException e) {
+            throw ParquetFiles.unreadable(path, e);
+        }
+    }
+}

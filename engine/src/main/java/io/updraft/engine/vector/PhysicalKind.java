@@ -1,0 +1,62 @@
+package io.updraft.engine.vector;
+
+import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DateType;
+import io.updraft.sql.types.DecimalType;
+import io.updraft.sql.types.DoubleType;
+import io.updraft.sql.types.IntegerType;
+import io.updraft.sql.types.LongType;
+import io.updraft.sql.types.NullType;
+import io.updraft.sql.types.StringType;
+import io.updraft.sql.types.TimestampType;
+
+/**
+ * How a SQL type is laid out in its Arrow vector. Kernels switch on this once per batch, not per row:
+ * int and date share 4-byte values, bigint and timestamp 8-byte values.
+ */
+public enum PhysicalKind {
+    /** BitVector. */
+    BOOLEAN(0),
+    /** IntVector, DateDayVector: 4-byte little-endian ints. */
+    INT32(4),
+    /** BigIntVector, TimeStampMicroTZVector: 8-byte longs. */
+    INT64(8),
+    /** Float8Vector. */
+    FLOAT64(8),
+    /** DecimalVector: 16-byte two's complement unscaled values. */
+    DECIMAL(16),
+    /** VarCharVector: int offsets and UTF-8 bytes. */
+    UTF8(-1),
+    /** NullVector: no buffers, every value null. */
+    NULL(0);
+
+    private final int width;
+
+    PhysicalKind(int width) {
+        this.width = width;
+    }
+
+    /** Bytes per value for fixed-width kinds (INT32, INT64, FLOAT64, DECIMAL); 0 or -1 otherwise. */
+    public int width() {
+        return width;
+    }
+
+    public boolean isFixedWidthBytes() {
+        return width > 0;
+    }
+
+    public static PhysicalKind of(DataType type) {
+        return switch (type) {
+            case BooleanType b -> BOOLEAN;
+            case IntegerType i -> INT32;
+            case DateType d -> INT32;
+            case LongType l -> INT64;
+            case TimestampType t -> INT64;
+            case DoubleType d -> FLOAT64;
+            case DecimalType d -> DECIMAL;
+            case StringType s -> UTF8;
+            case NullType n -> NULL;
+        };
+    }
+}

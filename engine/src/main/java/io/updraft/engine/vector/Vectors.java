@@ -1,0 +1,200 @@
+package io.updraft.engine.vector;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.NullVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.util.TransferPair;
+
+/**
+ * Copying rows between vectors, type-specialized by {@link PhysicalKind}: gathering selected rows
+ * (filter, sort, limit) and zero-copy sharing of a whole vector. Stateless.
+ */
+public final class Vectors {
+    private Vectors() {
+    }
+
+    public static PhysicalKind kindOf(ValueVector v) {
+        if (v instanceof BitVector) {
+            return PhysicalKind.BOOLEAN;
+        }
+        if (v instanceof IntVector || v instanceof DateDayVector) {
+            return PhysicalKind.INT32;
+        }
+        if (v instanceof BigIntVector || v instanceof TimeStampVector) {
+            return PhysicalKind.INT64;
+        }
+        if (v instanceof Float8Vector) {
+            return PhysicalKind.FLOAT64;
+        }
+        if (v instanceof DecimalVector) {
+            return PhysicalKind.DECIMAL;
+        }
+        if (v instanceof VarCharVector) {
+            return PhysicalKind.UTF8;
+        }
+        if (v instanceof NullVector) {
+            return PhysicalKind.NULL;
+        }
+        throw new IllegalArgumentException("unsupported vector " + v.getClass().getSimpleName());
+    }
+
+    /** A new vector of the same field holding all values of {@code v}, sharing its buffers (no copy of data). */
+    public static FieldVector share(FieldVector v, BufferAllocator allocator) {
+        int n = v.getValueCount();
+        if (n == 0) {
+            FieldVector empty = v.getField().createVector(allocator);
+            empty.allocateNew();
+            empty.setValueCount(0);
+            return empty;
+        }
+        TransferPair pair = v.getTransferPair(allocator);
+        pair.splitAndTransfer(0, n);
+        return (FieldVector) pair.getTo();
+    }
+
+    /** Rows [from, from + count) of {@code v} as a new vector. */
+    public static FieldVector slice(FieldVector v, int from, int count, BufferAllocator allocator) {
+        if (from == 0 && count == v.getValueCount()) {
+            return share(v, allocator);
+        }
+        if (count == 0) {
+            FieldVector empty = v.getField().createVector(allocator);
+            empty.allocateNew();
+            empty.setValueCount(0);
+            return empty;
+        }
+        TransferPair pair = v.getTransferPair(allocator);
+        pair.splitAndTransfer(from, count);
+        return (FieldVector) pair.getTo();
+    }
+
+    /** Rows {@code rows[0..count)} of {@code source}, in that order, as a new vector. */
+    public static FieldVector gather(FieldVector source, int[] rows, int count, BufferAllocator allocator) {
+        return gather(new FieldVector[] {source}, null, rows, 0, count, allocator);
+    }
+
+    /**
+     * Row {@code rows[from + i]} of {@code sources[sourceIndex[from + i]]} for i in [0, count), as a new
+     * vector (sourceIndex null means every row comes from sources[0]). All sources have the same field.
+     */
+    public static FieldVector gather(FieldVector[] sources, int[] sourceIndex, int[] rows, int from, int count,
+                                     BufferAllocator allocator) {
+        FieldVector first = sources[0];
+        PhysicalKind kind = kindOf(first);
+        if (kind == PhysicalKind.NULL) {
+            return new NullVector(first.getField(), count);
+        }
+        FieldVector out = first.getField().createVector(allocator);
+        try {
+            int s = sources.length;
+            ArrowBuf[] validity = new ArrowBuf[s];
+            ArrowBuf[] data = new ArrowBuf[s];
+            for (int k = 0; k < s; k++) {
+                validity[k] = sources[k].getValidityBuffer();
+                data[k] = sources[k].getDataBuffer();
+            }
+            if (kind == PhysicalKind.UTF8) {
+                gatherUtf8(sources, sourceIndex, rows, from, count, (VarCharVector) out, validity, data);
+            } else {
+                ((BaseFixedWidthVector) out).allocateNew(Math.max(count, 1));
+                ArrowBuf outValidity = out.getValidityBuffer();
+                ArrowBuf outData = out.getDataBuffer();
+                gatherBits(validity, sourceIndex, rows, from, count, outValidity);
+                switch (kind) {
+                    case BOOLEAN -> gatherBits(data, sourceIndex, rows, from, count, outData);
+                    case INT32 -> {
+                        for (int i = 0; i < count; i++) {
+                            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                            outData.setInt((long) i << 2, data[src].getInt((long) rows[from + i] << 2));
+                        }
+                    }
+                    case INT64, FLOAT64 -> {
+                        for (int i = 0; i < count; i++) {
+                            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                            outData.setLong((long) i << 3, data[src].getLong((long) rows[from + i] << 3));
+                        }
+                    }
+                    case DECIMAL -> {
+                        for (int i = 0; i < count; i++) {
+                            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                            long at = (long) rows[from + i] << 4;
+                            outData.setLong((long) i << 4, data[src].getLong(at));
+                            outData.setLong(((long) i << 4) + 8, data[src].getLong(at + 8));
+                        }
+                    }
+                    default -> throw new IllegalStateException("unexpected kind " + kind);
+                }
+            }
+            out.setValueCount(count);
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    private static void gatherBits(ArrowBuf[] bits, int[] sourceIndex, int[] rows, int from, int count,
+                                   ArrowBuf out) {
+        int nbytes = Bits.bytesFor(count);
+        long word = 0;
+        for (int i = 0; i < count; i++) {
+            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+            int row = rows[from + i];
+            long bit = (bits[src].getByte(row >>> 3) >> (row & 7)) & 1L;
+            word |= bit << (i & 63);
+            if ((i & 63) == 63) {
+                Bits.storeWord(out, i >>> 6, word, nbytes);
+                word = 0;
+            }
+        }
+        if ((count & 63) != 0) {
+            Bits.storeWord(out, count >>> 6, word, nbytes);
+        }
+    }
+
+    private static void gatherUtf8(FieldVector[] sources, int[] sourceIndex, int[] rows, int from, int count,
+                                   VarCharVector out, ArrowBuf[] validity, ArrowBuf[] data) {
+        ArrowBuf[] offsets = new ArrowBuf[sources.length];
+        for (int k = 0; k < sources.length; k++) {
+            offsets[k] = sources[k].getOffsetBuffer();
+        }
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+            long at = (long) rows[from + i] << 2;
+            total += offsets[src].getInt(at + 4) - offsets[src].getInt(at);
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw new IllegalStateException("string column too large for one batch: " + total + " bytes");
+        }
+        out.allocateNew(Math.max(total, 1), Math.max(count, 1));
+        ArrowBuf outOffsets = out.getOffsetBuffer();
+        ArrowBuf outData = out.getDataBuffer();
+        gatherBits(validity, sourceIndex, rows, from, count, out.getValidityBuffer());
+        int position = 0;
+        outOffsets.setInt(0, 0);
+        for (int i = 0; i < count; i++) {
+            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+            long at = (long) rows[from + i] << 2;
+            int start = offsets[src].getInt(at);
+            int length = offsets[src].getInt(at + 4) - start;
+            if (length > 0) {
+                outData.setBytes(position, data[src], start, length);
+            }
+            position += length;
+            outOffsets.setInt((long) (i + 1) << 2, position);
+        }
+        out.setLastSet(count - 1);
+    }
+}

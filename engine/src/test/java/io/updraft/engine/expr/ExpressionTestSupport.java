@@ -1,0 +1,80 @@
+package io.updraft.engine.expr;
+
+import io.updraft.core.expr.ColumnRef;
+import io.updraft.core.expr.Expr;
+import io.updraft.core.expr.Literal;
+import io.updraft.engine.testing.TestBatches;
+import io.updraft.engine.vector.Batch;
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.StructType;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Base for expression tests: a fresh allocator per test (closed, so leaks fail) and evaluation helpers. */
+abstract class ExpressionTestSupport {
+    protected BufferAllocator allocator;
+
+    @BeforeEach
+    void createAllocator() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void closeAllocator() {
+        allocator.close();
+    }
+
+    static ColumnRef col(int index, DataType type) {
+        return new ColumnRef(index, type, true);
+    }
+
+    static Literal lit(DataType type, Object value) {
+        return new Literal(type, value);
+    }
+
+    static BigDecimal dec(String text) {
+        return new BigDecimal(text);
+    }
+
+    /** Evaluates {@code expr} over a single column of values (column 0 of type {@code type}). */
+    List<Object> eval(Expr expr, DataType type, Object... values) {
+        StructType schema = new StructType(List.of()).add("c0", type);
+        Object[][] rows = new Object[values.length][];
+        for (int i = 0; i < values.length; i++) {
+            rows[i] = new Object[] {values[i]};
+        }
+        return eval(expr, schema, rows);
+    }
+
+    /** Evaluates {@code expr} over rows of the given schema, twice (to exercise cached constants). */
+    List<Object> eval(Expr expr, StructType schema, Object[]... rows) {
+        List<Object> first = null;
+        try (ExpressionEvaluator evaluator = ExpressionEvaluator.compile(expr, allocator)) {
+            for (int round = 0; round < 2; round++) {
+                try (Batch batch = TestBatches.batch(allocator, schema, rows);
+                     FieldVector result = evaluator.evaluate(batch)) {
+                    List<Object> values = TestBatches.values(result, evaluator.dataType());
+                    if (first == null) {
+                        first = values;
+                    } else if (!first.equals(values)) {
+                        throw new AssertionError("second evaluation differs: " + first + " vs " + values);
+                    }
+                }
+            }
+        }
+        return first;
+    }
+
+    /** Evaluates an expression without columns over {@code n} rows. */
+    Object evalConstant(Expr expr) {
+        List<Object> values = new ArrayList<>(eval(expr, new StructType(List.of()), new Object[][] {{}}));
+        return values.get(0);
+    }
+}
