@@ -60,8 +60,8 @@ public record Literal(DataType dataType, @JsonSerialize(using = ToStringSerializ
     public static Literal of(BigDecimal v) {
         int scale = Math.max(v.scale(), 0);
         BigDecimal scaled = v.setScale(scale, RoundingMode.UNNECESSARY);
-        int precision = Math.max(scaled.precision(), scale + (scaled.compareTo(BigDecimal.ONE.negate()) > 0
-                && scaled.compareTo(BigDecimal.ONE) < 0 ? 1 : 0));
+        // Spark's DecimalType.fromDecimal: precision = max(digits, scale), so 0.06 is decimal(2,2).
+        int precision = Math.max(scaled.precision(), scale);
         return new Literal(new DecimalType(Math.max(precision, 1), scale), scaled);
     }
 

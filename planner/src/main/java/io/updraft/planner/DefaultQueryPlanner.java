@@ -1,0 +1,97 @@
+package io.updraft.planner;
+
+import io.updraft.core.plan.JobPlan;
+import io.updraft.planner.analysis.Analyzer;
+import io.updraft.planner.explain.ParsedPlanPrinter;
+import io.updraft.planner.explain.PhysicalPlanPrinter;
+import io.updraft.planner.explain.ResolvedPlanPrinter;
+import io.updraft.planner.expr.Alias;
+import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.planner.logical.Aggregate;
+import io.updraft.planner.logical.LogicalPlan;
+import io.updraft.planner.optimizer.Optimizer;
+import io.updraft.planner.physical.PhysicalNode;
+import io.updraft.planner.physical.PhysicalPlanner;
+import io.updraft.planner.physical.StageBuilder;
+import io.updraft.planner.resolved.plan.ResolvedPlan;
+import io.updraft.sql.types.StructType;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * The planner: {@link Analyzer} → {@link Optimizer} → {@link PhysicalPlanner} → {@link StageBuilder}.
+ * Stateless apart from its configuration, so thread-safe; every call analyzes the plan afresh.
+ */
+public final class DefaultQueryPlanner implements QueryPlanner {
+    private final PlannerConfig config;
+    private final Analyzer analyzer = new Analyzer();
+    private final Optimizer optimizer = new Optimizer();
+    private final PhysicalPlanner physicalPlanner = new PhysicalPlanner();
+
+    public DefaultQueryPlanner(PlannerConfig config) {
+        this.config = Objects.requireNonNull(config, "config is null");
+    }
+
+    public PlannerConfig config() {
+        return config;
+    }
+
+    @Override
+    public StructType schema(LogicalPlan plan) {
+        return analyze(plan).schema();
+    }
+
+    @Override
+    public JobPlan plan(LogicalPlan plan) {
+        ResolvedPlan analyzed = analyze(plan);
+        PhysicalNode physical = physicalPlanner.plan(optimizer.optimize(analyzed));
+        return StageBuilder.build(physical, analyzed.schema());
+    }
+
+    @Override
+    public JobPlan planCount(LogicalPlan plan) {
+        return plan(countPlan(plan));
+    }
+
+    /** {@code Dataset.count()} as Spark plans it: {@code groupBy().agg(count(*) AS count)}. */
+    public static LogicalPlan countPlan(LogicalPlan plan) {
+        FunctionCall countStar = new FunctionCall("count", List.of(new UnresolvedStar(null)), false);
+        return new Aggregate(plan, List.of(), List.of(new Alias(countStar, "count")));
+    }
+
+    @Override
+    public String explain(LogicalPlan plan, String mode) {
+        String m = Objects.requireNonNull(mode, "mode is null").trim().toLowerCase(Locale.ROOT);
+        ResolvedPlan analyzed = analyze(plan);
+        ResolvedPlan optimized = optimizer.optimize(analyzed);
+        String physical = "== Physical Plan ==\n" + PhysicalPlanPrinter.print(physicalPlanner.plan(optimized));
+        return switch (m) {
+            case "simple", "formatted", "codegen" -> physical;
+            case "extended", "cost" -> "== Parsed Logical Plan ==\n" + ParsedPlanPrinter.print(plan)
+                    + "\n== Analyzed Logical Plan ==\n" + ResolvedPlanPrinter.schemaLine(analyzed) + "\n"
+                    + ResolvedPlanPrinter.print(analyzed)
+                    + "\n== Optimized Logical Plan ==\n" + ResolvedPlanPrinter.print(optimized)
+                    + "\n" + physical;
+            default -> throw new IllegalArgumentException("Unknown explain mode: " + mode
+                    + ". Accepted explain modes are 'simple', 'extended', 'codegen', 'cost', 'formatted'.");
+        };
+    }
+
+    /** The analyzed plan (names and types resolved), or an AnalysisException. */
+    public ResolvedPlan analyze(LogicalPlan plan) {
+        return analyzer.analyze(Objects.requireNonNull(plan, "plan is null"));
+    }
+
+    /** The analyzed and optimized plan. */
+    public ResolvedPlan optimize(LogicalPlan plan) {
+        return optimizer.optimize(analyze(plan));
+    }
+
+    /** The physical operator tree before stage cutting (what explain prints). */
+    public PhysicalNode physicalPlan(LogicalPlan plan) {
+        return physicalPlanner.plan(optimize(plan));
+    }
+}

@@ -1,0 +1,278 @@
+package io.updraft.planner.analysis;
+
+import io.updraft.core.expr.CompareOp;
+import io.updraft.planner.expr.Alias;
+import io.updraft.planner.expr.BetweenExpr;
+import io.updraft.planner.expr.BinaryArithmetic;
+import io.updraft.planner.expr.BinaryComparison;
+import io.updraft.planner.expr.CaseWhenExpr;
+import io.updraft.planner.expr.CastExpr;
+import io.updraft.planner.expr.Expression;
+import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.InList;
+import io.updraft.planner.expr.IsNotNullExpr;
+import io.updraft.planner.expr.IsNullExpr;
+import io.updraft.planner.expr.LiteralValue;
+import io.updraft.planner.expr.LogicalAnd;
+import io.updraft.planner.expr.LogicalNot;
+import io.updraft.planner.expr.LogicalOr;
+import io.updraft.planner.expr.SortOrderExpr;
+import io.updraft.planner.expr.UnaryMinus;
+import io.updraft.planner.expr.UnresolvedAttribute;
+import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.planner.resolved.expr.AliasExpression;
+import io.updraft.planner.resolved.expr.AndExpression;
+import io.updraft.planner.resolved.expr.AttributeReference;
+import io.updraft.planner.resolved.expr.CaseWhenExpression;
+import io.updraft.planner.resolved.expr.CastExpression;
+import io.updraft.planner.resolved.expr.Casts;
+import io.updraft.planner.resolved.expr.ConstantExpression;
+import io.updraft.planner.resolved.expr.ExpressionPrinter;
+import io.updraft.planner.resolved.expr.InExpression;
+import io.updraft.planner.resolved.expr.IsNotNullExpression;
+import io.updraft.planner.resolved.expr.IsNullExpression;
+import io.updraft.planner.resolved.expr.NamedExpression;
+import io.updraft.planner.resolved.expr.NegateExpression;
+import io.updraft.planner.resolved.expr.NotExpression;
+import io.updraft.planner.resolved.expr.OrExpression;
+import io.updraft.planner.resolved.expr.ResolvedExpression;
+import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.NullType;
+import io.updraft.sql.types.StringType;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Resolves unresolved expressions against a {@link Scope}: names to attributes, functions to typed
+ * calls, with Spark's implicit casts. Aggregate calls are accepted anywhere; callers decide where they
+ * are allowed. Not thread-safe (shares the analysis' id generator).
+ */
+final class ExpressionResolver {
+    private final ExprIdGenerator ids;
+
+    ExpressionResolver(ExprIdGenerator ids) {
+        this.ids = ids;
+    }
+
+    ExprIdGenerator ids() {
+        return ids;
+    }
+
+    ResolvedExpression resolve(Expression e, Scope scope) {
+        return resolve(e, scope, false);
+    }
+
+    /**
+     * A select-list entry as a named column: a bare column stays the attribute, an alias keeps its name,
+     * anything else is named by its pretty SQL, as Spark's generated column names.
+     */
+    NamedExpression resolveNamed(Expression e, Scope scope) {
+        if (e instanceof Alias alias) {
+            return new AliasExpression(resolve(alias.child(), scope), alias.name(), ids.next());
+        }
+        ResolvedExpression r = resolve(e, scope);
+        if (r instanceof AttributeReference a && (e instanceof UnresolvedAttribute || e instanceof SortOrderExpr)) {
+            return a;
+        }
+        return new AliasExpression(r, ExpressionPrinter.pretty(r), ids.next());
+    }
+
+    /** Resolves a select list, expanding {@code *} and {@code t.*} to the scope's primary columns. */
+    List<NamedExpression> resolveNamedList(List<Expression> list, Scope scope) {
+        List<NamedExpression> out = new ArrayList<>();
+        for (Expression e : list) {
+            if (e instanceof UnresolvedStar star) {
+                out.addAll(expandStar(star, scope.primary()));
+            } else {
+                out.add(resolveNamed(e, scope));
+            }
+        }
+        return out;
+    }
+
+    static List<AttributeReference> expandStar(UnresolvedStar star, List<AttributeReference> input) {
+        if (star.qualifier() == null) {
+            return input;
+        }
+        List<String> wanted = Arrays.asList(star.qualifier().split("\\."));
+        List<AttributeReference> out = new ArrayList<>();
+        for (AttributeReference a : input) {
+            List<String> q = a.qualifier();
+            if (q.size() >= wanted.size()) {
+                boolean match = true;
+                for (int i = 0; i < wanted.size(); i++) {
+                    match &= wanted.get(i).equalsIgnoreCase(q.get(q.size() - wanted.size() + i));
+                }
+                if (match) {
+                    out.add(a);
+                }
+            }
+        }
+        if (out.isEmpty()) {
+            throw AnalysisErrors.cannotResolveStar(star.qualifier(), input);
+        }
+        return out;
+    }
+
+    private ResolvedExpression resolve(Expression e, Scope scope, boolean insideAggregate) {
+        return switch (e) {
+            case UnresolvedAttribute a -> scope.resolve(a.nameParts());
+            case UnresolvedStar s -> throw AnalysisErrors.invalidStar("the expression " + AnalysisErrors.quoteExpr(s.sql()));
+            case LiteralValue l -> new ConstantExpression(l.literal());
+            case Alias a -> resolve(a.child(), scope, insideAggregate);
+            case SortOrderExpr s -> resolve(s.child(), scope, insideAggregate);
+            case BinaryArithmetic b -> TypeCoercion.arithmetic(b.op(), resolve(b.left(), scope, insideAggregate),
+                    resolve(b.right(), scope, insideAggregate));
+            case BinaryComparison c -> TypeCoercion.comparison(c.op(), resolve(c.left(), scope, insideAggregate),
+                    resolve(c.right(), scope, insideAggregate));
+            case LogicalAnd a -> {
+                ResolvedExpression l = resolve(a.left(), scope, insideAggregate);
+                ResolvedExpression r = resolve(a.right(), scope, insideAggregate);
+                String sql = ExpressionPrinter.pretty(new AndExpression(l, r));
+                yield new AndExpression(bool(l, sql, 1), bool(r, sql, 2));
+            }
+            case LogicalOr o -> {
+                ResolvedExpression l = resolve(o.left(), scope, insideAggregate);
+                ResolvedExpression r = resolve(o.right(), scope, insideAggregate);
+                String sql = ExpressionPrinter.pretty(new OrExpression(l, r));
+                yield new OrExpression(bool(l, sql, 1), bool(r, sql, 2));
+            }
+            case LogicalNot n -> {
+                ResolvedExpression c = resolve(n.child(), scope, insideAggregate);
+                yield new NotExpression(bool(c, ExpressionPrinter.pretty(new NotExpression(c)), 1));
+            }
+            case IsNullExpr n -> new IsNullExpression(resolve(n.child(), scope, insideAggregate));
+            case IsNotNullExpr n -> new IsNotNullExpression(resolve(n.child(), scope, insideAggregate));
+            case UnaryMinus m -> negate(resolve(m.child(), scope, insideAggregate));
+            case CastExpr c -> {
+                ResolvedExpression child = resolve(c.child(), scope, insideAggregate);
+                CastExpression cast = new CastExpression(child, c.type(), true);
+                if (!Casts.canCast(child.dataType(), c.type())) {
+                    throw AnalysisErrors.castWithoutSuggestion(ExpressionPrinter.pretty(cast), child.dataType(), c.type());
+                }
+                yield cast;
+            }
+            case InList in -> in(in, scope, insideAggregate);
+            case BetweenExpr b -> {
+                ResolvedExpression value = resolve(b.value(), scope, insideAggregate);
+                ResolvedExpression low = resolve(b.low(), scope, insideAggregate);
+                ResolvedExpression high = resolve(b.high(), scope, insideAggregate);
+                yield new AndExpression(TypeCoercion.comparison(CompareOp.GREATER_THAN_OR_EQUAL, value, low),
+                        TypeCoercion.comparison(CompareOp.LESS_THAN_OR_EQUAL, value, high));
+            }
+            case CaseWhenExpr c -> caseWhen(c, scope, insideAggregate);
+            case FunctionCall f -> function(f, scope, insideAggregate);
+        };
+    }
+
+    private static ResolvedExpression bool(ResolvedExpression e, String parentSql, int paramIndex) {
+        if (e.dataType() instanceof BooleanType) {
+            return e;
+        }
+        if (e.dataType() instanceof NullType) {
+            return TypeCoercion.cast(e, DataTypes.BooleanType);
+        }
+        throw AnalysisErrors.unexpectedInputType(parentSql, paramIndex, "\"BOOLEAN\"", ExpressionPrinter.pretty(e),
+                e.dataType());
+    }
+
+    private static ResolvedExpression negate(ResolvedExpression child) {
+        DataType t = child.dataType();
+        if (t instanceof StringType || t instanceof NullType) {
+            return new NegateExpression(TypeCoercion.cast(child, DataTypes.DoubleType));
+        }
+        if (!t.isNumeric()) {
+            throw AnalysisErrors.unexpectedInputType(ExpressionPrinter.pretty(new NegateExpression(child)), 1,
+                    "(\"NUMERIC\" or \"INTERVAL DAY TO SECOND\" or \"INTERVAL YEAR TO MONTH\")",
+                    ExpressionPrinter.pretty(child), t);
+        }
+        return new NegateExpression(child);
+    }
+
+    private ResolvedExpression in(InList in, Scope scope, boolean insideAggregate) {
+        ResolvedExpression value = resolve(in.value(), scope, insideAggregate);
+        List<ResolvedExpression> list = new ArrayList<>();
+        for (Expression item : in.list()) {
+            list.add(resolve(item, scope, insideAggregate));
+        }
+        List<DataType> types = new ArrayList<>();
+        types.add(value.dataType());
+        list.forEach(x -> types.add(x.dataType()));
+        if (types.stream().distinct().count() == 1) {
+            return new InExpression(value, list);
+        }
+        Optional<DataType> common = TypeCoercion.widerCommonType(types);
+        if (common.isEmpty()) {
+            throw AnalysisErrors.dataDiffTypes(ExpressionPrinter.pretty(new InExpression(value, list)), "in", types);
+        }
+        DataType t = common.get();
+        return new InExpression(TypeCoercion.cast(value, t), list.stream().map(x -> TypeCoercion.cast(x, t)).toList());
+    }
+
+    private ResolvedExpression caseWhen(CaseWhenExpr c, Scope scope, boolean insideAggregate) {
+        List<ResolvedExpression> conditions = new ArrayList<>();
+        List<ResolvedExpression> values = new ArrayList<>();
+        for (int i = 0; i < c.conditions().size(); i++) {
+            conditions.add(resolve(c.conditions().get(i), scope, insideAggregate));
+            values.add(resolve(c.values().get(i), scope, insideAggregate));
+        }
+        ResolvedExpression elseValue = c.elseValue() == null ? null : resolve(c.elseValue(), scope, insideAggregate);
+        List<DataType> types = new ArrayList<>(values.stream().map(ResolvedExpression::dataType).toList());
+        if (elseValue != null) {
+            types.add(elseValue.dataType());
+        }
+        Optional<DataType> common = TypeCoercion.widerCommonType(types);
+        DataType placeholderType = common.orElse(types.get(0));
+        String sql = ExpressionPrinter.pretty(new CaseWhenExpression(conditions, values, elseValue, placeholderType));
+        if (common.isEmpty()) {
+            throw AnalysisErrors.dataDiffTypes(sql, "casewhen", types);
+        }
+        DataType t = common.get();
+        List<ResolvedExpression> typedConditions = new ArrayList<>();
+        for (int i = 0; i < conditions.size(); i++) {
+            typedConditions.add(bool(conditions.get(i), sql, 2 * i + 1));
+        }
+        return new CaseWhenExpression(typedConditions, values.stream().map(v -> TypeCoercion.cast(v, t)).toList(),
+                elseValue == null ? null : TypeCoercion.cast(elseValue, t), t);
+    }
+
+    private ResolvedExpression function(FunctionCall f, Scope scope, boolean insideAggregate) {
+        String name = f.name();
+        if (FunctionRegistry.isAggregate(name)) {
+            if (insideAggregate) {
+                throw AnalysisErrors.nestedAggregate();
+            }
+            List<ResolvedExpression> args = new ArrayList<>();
+            boolean countStar = name.equals("count") && f.arguments().size() == 1
+                    && f.arguments().get(0) instanceof UnresolvedStar s && s.qualifier() == null;
+            if (!countStar) {
+                for (Expression a : f.arguments()) {
+                    if (a instanceof UnresolvedStar) {
+                        throw AnalysisErrors.invalidStar("the function " + AnalysisErrors.quoteId(name));
+                    }
+                    args.add(resolve(a, scope, true));
+                }
+            }
+            String sql = name + "(" + (f.distinct() ? "DISTINCT " : "")
+                    + (countStar ? "1" : String.join(", ", args.stream().map(ExpressionPrinter::pretty).toList())) + ")";
+            return FunctionRegistry.aggregate(name, f.distinct(), args, sql);
+        }
+        if (f.distinct()) {
+            throw AnalysisErrors.unsupported("DISTINCT in the non-aggregate function " + AnalysisErrors.quoteId(name));
+        }
+        List<ResolvedExpression> args = new ArrayList<>();
+        for (Expression a : f.arguments()) {
+            if (a instanceof UnresolvedStar) {
+                throw AnalysisErrors.invalidStar("the function " + AnalysisErrors.quoteId(name));
+            }
+            args.add(resolve(a, scope, insideAggregate));
+        }
+        String sql = name + "(" + String.join(", ", args.stream().map(ExpressionPrinter::pretty).toList()) + ")";
+        return FunctionRegistry.scalar(name, args, sql);
+    }
+}

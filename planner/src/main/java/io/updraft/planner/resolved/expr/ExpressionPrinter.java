@@ -1,0 +1,172 @@
+package io.updraft.planner.resolved.expr;
+
+import io.updraft.core.expr.CompareOp;
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DateType;
+import io.updraft.sql.types.DecimalType;
+import io.updraft.sql.types.LongType;
+import io.updraft.sql.types.StringType;
+import io.updraft.sql.types.TimestampType;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Renders resolved expressions as Spark does. {@link #pretty} is Spark's {@code toPrettySQL}: the text of
+ * generated column names and error messages ("(l_extendedprice * (1 - l_discount))", implicit casts hidden).
+ * {@link #explain} is Spark's {@code toString} used by explain ("sum(l_quantity#4)", "cast(x#1 as int)").
+ */
+public final class ExpressionPrinter {
+    private static final DateTimeFormatter TIMESTAMP_FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    private ExpressionPrinter() {
+    }
+
+    public static String pretty(ResolvedExpression e) {
+        return print(e, false);
+    }
+
+    public static String explain(ResolvedExpression e) {
+        return print(e, true);
+    }
+
+    public static String explainList(List<? extends ResolvedExpression> exprs) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < exprs.size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(explain(exprs.get(i)));
+        }
+        return sb.append(']').toString();
+    }
+
+    public static String explainOrder(SortOrder order) {
+        return explain(order.child()) + (order.ascending() ? " ASC" : " DESC")
+                + (order.nullsFirst() ? " NULLS FIRST" : " NULLS LAST");
+    }
+
+    /** Spark's {@code toSQLType}: the upper-case SQL type name, e.g. DECIMAL(15,2), INT, DATE. */
+    public static String sqlType(DataType type) {
+        return type.simpleString().toUpperCase(Locale.ROOT);
+    }
+
+    /** The attribute as explain shows it: {@code name#id}, with Spark's "L" suffix for bigint. */
+    public static String attribute(AttributeReference a) {
+        return a.name() + "#" + a.id() + (a.dataType() instanceof LongType ? "L" : "");
+    }
+
+    private static String print(ResolvedExpression e, boolean explain) {
+        return switch (e) {
+            case AttributeReference a -> explain ? attribute(a) : a.name();
+            case AliasExpression al -> explain
+                    ? print(al.child(), true) + " AS " + al.name() + "#" + al.id()
+                    : print(al.child(), false);
+            case ConstantExpression c -> literal(c, explain);
+            case ArithmeticExpression a -> "(" + print(a.left(), explain) + " " + a.op().symbol() + " "
+                    + print(a.right(), explain) + ")";
+            case ComparisonExpression c -> comparison(c, explain);
+            case AndExpression a -> "(" + print(a.left(), explain) + " AND " + print(a.right(), explain) + ")";
+            case OrExpression o -> "(" + print(o.left(), explain) + " OR " + print(o.right(), explain) + ")";
+            case NotExpression n -> explain ? "NOT " + print(n.child(), true) : "(NOT " + print(n.child(), false) + ")";
+            case IsNullExpression n -> explain ? "isnull(" + print(n.child(), true) + ")"
+                    : "(" + print(n.child(), false) + " IS NULL)";
+            case IsNotNullExpression n -> explain ? "isnotnull(" + print(n.child(), true) + ")"
+                    : "(" + print(n.child(), false) + " IS NOT NULL)";
+            case NegateExpression n -> explain ? "-" + print(n.child(), true) : "(- " + print(n.child(), false) + ")";
+            case CastExpression c -> cast(c, explain);
+            case InExpression in -> in(in, explain);
+            case CaseWhenExpression c -> caseWhen(c, explain);
+            case ScalarFunctionExpression f -> f.name() + "(" + join(f.arguments(), explain) + ")";
+            case AggregateFunctionExpression a -> aggregate(a, explain);
+        };
+    }
+
+    private static String comparison(ComparisonExpression c, boolean explain) {
+        String l = print(c.left(), explain);
+        String r = print(c.right(), explain);
+        if (c.op() == CompareOp.NOT_EQUAL) {
+            return explain ? "NOT (" + l + " = " + r + ")" : "(NOT (" + l + " = " + r + "))";
+        }
+        return "(" + l + " " + c.op().symbol() + " " + r + ")";
+    }
+
+    private static String cast(CastExpression c, boolean explain) {
+        if (explain) {
+            return "cast(" + print(c.child(), true) + " as " + c.dataType().simpleString() + ")";
+        }
+        if (!c.userSpecified()) {
+            return print(c.child(), false);
+        }
+        return "CAST(" + print(c.child(), false) + " AS " + sqlType(c.dataType()) + ")";
+    }
+
+    private static String in(InExpression in, boolean explain) {
+        if (explain) {
+            StringBuilder sb = new StringBuilder(print(in.value(), true)).append(" IN (");
+            for (int i = 0; i < in.list().size(); i++) {
+                sb.append(i == 0 ? "" : ",").append(print(in.list().get(i), true));
+            }
+            return sb.append(')').toString();
+        }
+        return "(" + print(in.value(), false) + " IN (" + join(in.list(), false) + "))";
+    }
+
+    private static String caseWhen(CaseWhenExpression c, boolean explain) {
+        StringBuilder sb = new StringBuilder("CASE");
+        for (int i = 0; i < c.conditions().size(); i++) {
+            sb.append(" WHEN ").append(print(c.conditions().get(i), explain))
+                    .append(" THEN ").append(print(c.values().get(i), explain));
+        }
+        if (c.elseValue() != null) {
+            sb.append(" ELSE ").append(print(c.elseValue(), explain));
+        }
+        return sb.append(" END").toString();
+    }
+
+    private static String aggregate(AggregateFunctionExpression a, boolean explain) {
+        String name = a.function().name().toLowerCase(Locale.ROOT);
+        String arg = a.argument() == null ? "1" : print(a.argument(), explain);
+        return name + "(" + (a.distinct() ? (explain ? "distinct " : "DISTINCT ") : "") + arg + ")";
+    }
+
+    private static String join(List<ResolvedExpression> exprs, boolean explain) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < exprs.size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(print(exprs.get(i), explain));
+        }
+        return sb.toString();
+    }
+
+    /** Spark's literal text: pretty names show dates as DATE '...', explain shows the bare value. */
+    public static String literal(ConstantExpression c, boolean explain) {
+        Object v = c.value();
+        if (v == null) {
+            return explain ? "null" : "NULL";
+        }
+        return switch (c.dataType()) {
+            case StringType s -> (String) v;
+            case DateType d -> explain ? dateText((Integer) v) : "DATE '" + dateText((Integer) v) + "'";
+            case TimestampType t -> explain ? timestampText((Long) v) : "TIMESTAMP '" + timestampText((Long) v) + "'";
+            case DecimalType d -> ((BigDecimal) v).toPlainString();
+            default -> v.toString();
+        };
+    }
+
+    public static String dateText(int days) {
+        return LocalDate.ofEpochDay(days).toString();
+    }
+
+    public static String timestampText(long micros) {
+        long fraction = Math.floorMod(micros, 1_000_000L);
+        Instant instant = Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L));
+        String text = TIMESTAMP_FORMAT.format(instant.atOffset(ZoneOffset.UTC).toLocalDateTime());
+        if (fraction == 0) {
+            return text;
+        }
+        String digits = String.format(Locale.ROOT, "%06d", fraction).replaceAll("0+$", "");
+        return text + "." + digits;
+    }
+}

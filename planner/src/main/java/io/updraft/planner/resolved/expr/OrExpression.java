@@ -1,0 +1,35 @@
+package io.updraft.planner.resolved.expr;
+
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DataTypes;
+
+import java.util.List;
+import java.util.Objects;
+
+/** Boolean OR with SQL three-valued logic. */
+public record OrExpression(ResolvedExpression left, ResolvedExpression right) implements ResolvedExpression {
+    public OrExpression {
+        Objects.requireNonNull(left, "left is null");
+        Objects.requireNonNull(right, "right is null");
+    }
+
+    @Override
+    public DataType dataType() {
+        return DataTypes.BooleanType;
+    }
+
+    @Override
+    public boolean nullable() {
+        return left.nullable() || right.nullable();
+    }
+
+    @Override
+    public List<ResolvedExpression> children() {
+        return List.of(left, right);
+    }
+
+    @Override
+    public ResolvedExpression withChildren(List<ResolvedExpression> children) {
+        return new OrExpression(children.get(0), children.get(1));
+    }
+}

@@ -1,0 +1,30 @@
+package io.updraft.planner.resolved.plan;
+
+import io.updraft.planner.resolved.expr.AttributeReference;
+import io.updraft.planner.resolved.expr.SortOrder;
+
+import java.util.List;
+import java.util.Objects;
+
+/** Global sort (ORDER BY). */
+public record SortNode(ResolvedPlan child, List<SortOrder> order) implements ResolvedPlan {
+    public SortNode {
+        Objects.requireNonNull(child, "child is null");
+        order = List.copyOf(order);
+    }
+
+    @Override
+    public List<AttributeReference> output() {
+        return child.output();
+    }
+
+    @Override
+    public List<ResolvedPlan> children() {
+        return List.of(child);
+    }
+
+    @Override
+    public ResolvedPlan withChildren(List<ResolvedPlan> children) {
+        return new SortNode(children.get(0), order);
+    }
+}

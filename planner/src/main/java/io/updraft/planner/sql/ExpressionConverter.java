@@ -1,0 +1,357 @@
+package io.updraft.planner.sql;
+
+import io.updraft.core.expr.ArithmeticOp;
+import io.updraft.core.expr.CompareOp;
+import io.updraft.core.expr.Literal;
+import io.updraft.planner.expr.Alias;
+import io.updraft.planner.expr.BetweenExpr;
+import io.updraft.planner.expr.BinaryArithmetic;
+import io.updraft.planner.expr.BinaryComparison;
+import io.updraft.planner.expr.CaseWhenExpr;
+import io.updraft.planner.expr.CastExpr;
+import io.updraft.planner.expr.Expression;
+import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.InList;
+import io.updraft.planner.expr.IsNotNullExpr;
+import io.updraft.planner.expr.IsNullExpr;
+import io.updraft.planner.expr.LiteralValue;
+import io.updraft.planner.expr.LogicalAnd;
+import io.updraft.planner.expr.LogicalNot;
+import io.updraft.planner.expr.LogicalOr;
+import io.updraft.planner.expr.UnaryMinus;
+import io.updraft.planner.expr.UnresolvedAttribute;
+import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.DecimalType;
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlDateLiteral;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlSelectKeyword;
+import org.apache.calcite.sql.SqlTimestampLiteral;
+import org.apache.calcite.sql.SqlUnknownLiteral;
+import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
+import org.apache.calcite.sql.fun.SqlTrimFunction;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.math.BigDecimal;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Converts Calcite expression nodes into our unresolved {@link Expression}s with Spark's literal typing
+ * (an integer literal is int, then bigint, then decimal; {@code 0.06} is decimal(2,2); {@code 1e3} is
+ * double) and Spark's spellings ({@code a <> b} is {@code NOT (a = b)}). Stateless.
+ */
+final class ExpressionConverter {
+
+    Expression convert(SqlNode node) {
+        return switch (node) {
+            case SqlIdentifier id -> identifier(id);
+            case SqlIntervalLiteral interval -> throw SqlErrors.unsupported(
+                    "an INTERVAL value outside date arithmetic", interval);
+            case SqlLiteral literal -> new LiteralValue(literal(literal));
+            case SqlCase c -> caseWhen(c);
+            case SqlCall call -> call(call);
+            default -> throw SqlErrors.unsupported("the expression " + node, node);
+        };
+    }
+
+    private static Expression identifier(SqlIdentifier id) {
+        if (id.isStar()) {
+            List<String> qualifier = id.names.subList(0, id.names.size() - 1);
+            return new UnresolvedStar(qualifier.isEmpty() ? null : String.join(".", qualifier));
+        }
+        return new UnresolvedAttribute(id.names);
+    }
+
+    /** Spark's typing of SQL literals. */
+    static Literal literal(SqlLiteral literal) {
+        if (literal instanceof SqlNumericLiteral n) {
+            BigDecimal v = n.bigDecimalValue();
+            if (!n.isExact()) {
+                return Literal.of(v.doubleValue());
+            }
+            return numeric(v, literal);
+        }
+        if (literal instanceof SqlCharStringLiteral s) {
+            return Literal.of(s.getValueAs(String.class));
+        }
+        if (literal instanceof SqlUnknownLiteral u) {
+            return typed(u.tag, (String) u.getValue(), literal);
+        }
+        if (literal instanceof SqlDateLiteral d) {
+            return typed("DATE", d.toFormattedString(), literal);
+        }
+        if (literal instanceof SqlTimestampLiteral t) {
+            return typed("TIMESTAMP", t.toFormattedString(), literal);
+        }
+        if (literal.getTypeName() == SqlTypeName.NULL) {
+            return Literal.nullOf(DataTypes.NullType);
+        }
+        if (literal.getTypeName() == SqlTypeName.BOOLEAN) {
+            return Literal.of(literal.booleanValue());
+        }
+        throw SqlErrors.unsupported("the literal " + literal, literal);
+    }
+
+    private static Literal numeric(BigDecimal v, SqlNode node) {
+        if (v.scale() <= 0 || v.stripTrailingZeros().scale() <= 0 && v.toPlainString().indexOf('.') < 0) {
+            BigDecimal integral = v.setScale(0);
+            if (integral.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) >= 0
+                    && integral.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0) {
+                return Literal.of(integral.intValueExact());
+            }
+            if (integral.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
+                    && integral.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0) {
+                return Literal.of(integral.longValueExact());
+            }
+        }
+        int precision = Math.max(v.precision(), v.scale());
+        if (precision > DecimalType.MAX_PRECISION || v.scale() < 0) {
+            if (v.scale() < 0 && v.precision() - v.scale() <= DecimalType.MAX_PRECISION) {
+                BigDecimal integral = v.setScale(0);
+                return new Literal(new DecimalType(integral.precision(), 0), integral);
+            }
+            throw SqlErrors.invalidLiteral("DECIMAL", v.toPlainString(), node);
+        }
+        return new Literal(new DecimalType(precision, v.scale()), v);
+    }
+
+    private static Literal typed(String tag, String text, SqlNode node) {
+        String t = text.trim();
+        switch (tag.toUpperCase(Locale.ROOT)) {
+            case "DATE" -> {
+                try {
+                    return new Literal(DataTypes.DateType, Math.toIntExact(LocalDate.parse(normalizeDate(t)).toEpochDay()));
+                } catch (DateTimeException | ArithmeticException e) {
+                    throw SqlErrors.invalidLiteral("DATE", text, node);
+                }
+            }
+            case "TIMESTAMP" -> {
+                try {
+                    String iso = t.length() <= 10 ? normalizeDate(t) + "T00:00:00" : t.replace(' ', 'T');
+                    LocalDateTime ldt = LocalDateTime.parse(iso);
+                    long micros = ldt.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + ldt.getNano() / 1000;
+                    return new Literal(DataTypes.TimestampType, micros);
+                } catch (DateTimeParseException e) {
+                    throw SqlErrors.invalidLiteral("TIMESTAMP", text, node);
+                }
+            }
+            default -> throw SqlErrors.unsupported("the typed literal " + tag + " '" + text + "'", node);
+        }
+    }
+
+    /** Accepts Spark's 'yyyy-m-d' spellings by padding month and day to two digits. */
+    private static String normalizeDate(String t) {
+        String[] parts = t.split("-", -1);
+        if (parts.length == 3) {
+            return parts[0] + "-" + pad(parts[1]) + "-" + pad(parts[2]);
+        }
+        return t;
+    }
+
+    private static String pad(String s) {
+        return s.length() == 1 ? "0" + s : s;
+    }
+
+    private Expression caseWhen(SqlCase c) {
+        List<Expression> conditions = new ArrayList<>();
+        List<Expression> values = new ArrayList<>();
+        Expression subject = c.getValueOperand() == null ? null : convert(c.getValueOperand());
+        for (int i = 0; i < c.getWhenOperands().size(); i++) {
+            Expression when = convert(c.getWhenOperands().get(i));
+            conditions.add(subject == null ? when : new BinaryComparison(CompareOp.EQUAL, subject, when));
+            values.add(convert(c.getThenOperands().get(i)));
+        }
+        SqlNode elseNode = c.getElseOperand();
+        Expression elseValue = elseNode == null || elseNode instanceof SqlLiteral l && l.getTypeName() == SqlTypeName.NULL
+                ? null : convert(elseNode);
+        return new CaseWhenExpr(conditions, values, elseValue);
+    }
+
+    private Expression call(SqlCall call) {
+        List<SqlNode> operands = call.getOperandList();
+        SqlKind kind = call.getKind();
+        return switch (kind) {
+            case AS -> new Alias(convert(operands.get(0)), ((SqlIdentifier) operands.get(1)).getSimple());
+            case PLUS, MINUS -> plusMinus(kind == SqlKind.MINUS, operands.get(0), operands.get(1), call);
+            case TIMES -> arithmetic(ArithmeticOp.MULTIPLY, operands);
+            case DIVIDE -> arithmetic(ArithmeticOp.DIVIDE, operands);
+            case MOD -> arithmetic(ArithmeticOp.MOD, operands);
+            case MINUS_PREFIX -> negate(convert(operands.get(0)));
+            case PLUS_PREFIX -> convert(operands.get(0));
+            case EQUALS -> compare(CompareOp.EQUAL, operands);
+            case NOT_EQUALS -> new LogicalNot(compare(CompareOp.EQUAL, operands));
+            case LESS_THAN -> compare(CompareOp.LESS_THAN, operands);
+            case LESS_THAN_OR_EQUAL -> compare(CompareOp.LESS_THAN_OR_EQUAL, operands);
+            case GREATER_THAN -> compare(CompareOp.GREATER_THAN, operands);
+            case GREATER_THAN_OR_EQUAL -> compare(CompareOp.GREATER_THAN_OR_EQUAL, operands);
+            case IS_NOT_DISTINCT_FROM -> compare(CompareOp.EQUAL_NULL_SAFE, operands);
+            case IS_DISTINCT_FROM -> new LogicalNot(compare(CompareOp.EQUAL_NULL_SAFE, operands));
+            case AND -> fold(operands, true);
+            case OR -> fold(operands, false);
+            case NOT -> new LogicalNot(convert(operands.get(0)));
+            case IS_NULL -> new IsNullExpr(convert(operands.get(0)));
+            case IS_NOT_NULL -> new IsNotNullExpr(convert(operands.get(0)));
+            case BETWEEN -> between(call);
+            case IN, NOT_IN -> in(call, kind == SqlKind.NOT_IN);
+            case LIKE -> like(call);
+            case CAST -> new CastExpr(convert(operands.get(0)), SqlTypes.of((SqlDataTypeSpec) operands.get(1)));
+            case EXTRACT -> extract(call);
+            case TRIM -> trim(call);
+            default -> function(call);
+        };
+    }
+
+    private Expression plusMinus(boolean minus, SqlNode left, SqlNode right, SqlCall call) {
+        if (right instanceof SqlIntervalLiteral interval) {
+            return DateIntervals.add(convert(left), DateIntervals.interval(interval), minus);
+        }
+        if (left instanceof SqlIntervalLiteral interval && !minus) {
+            return DateIntervals.add(convert(right), DateIntervals.interval(interval), false);
+        }
+        if (left instanceof SqlIntervalLiteral) {
+            throw SqlErrors.unsupported("subtracting a date from an INTERVAL", call);
+        }
+        return new BinaryArithmetic(minus ? ArithmeticOp.SUBTRACT : ArithmeticOp.ADD, convert(left), convert(right));
+    }
+
+    private Expression arithmetic(ArithmeticOp op, List<SqlNode> operands) {
+        return new BinaryArithmetic(op, convert(operands.get(0)), convert(operands.get(1)));
+    }
+
+    private Expression compare(CompareOp op, List<SqlNode> operands) {
+        return new BinaryComparison(op, convert(operands.get(0)), convert(operands.get(1)));
+    }
+
+    /** A negated numeric literal stays a literal ({@code -5}), as in Spark's parser. */
+    private static Expression negate(Expression child) {
+        if (child instanceof LiteralValue l && l.literal().value() != null) {
+            Object v = l.literal().value();
+            Literal negated = switch (v) {
+                case Integer i when i != Integer.MIN_VALUE -> Literal.of(-i);
+                case Long x when x != Long.MIN_VALUE -> x == -(long) Integer.MIN_VALUE
+                        ? Literal.of(Integer.MIN_VALUE) : Literal.of(-x);
+                case Double d -> Literal.of(-d);
+                case BigDecimal d -> new Literal(l.literal().dataType(), d.negate());
+                default -> null;
+            };
+            if (negated != null) {
+                return new LiteralValue(negated);
+            }
+        }
+        return new UnaryMinus(child);
+    }
+
+    private Expression fold(List<SqlNode> operands, boolean and) {
+        Expression result = convert(operands.get(0));
+        for (int i = 1; i < operands.size(); i++) {
+            Expression next = convert(operands.get(i));
+            result = and ? new LogicalAnd(result, next) : new LogicalOr(result, next);
+        }
+        return result;
+    }
+
+    private Expression between(SqlCall call) {
+        SqlBetweenOperator op = (SqlBetweenOperator) call.getOperator();
+        if (op.flag == SqlBetweenOperator.Flag.SYMMETRIC) {
+            throw SqlErrors.unsupported("BETWEEN SYMMETRIC", call);
+        }
+        List<SqlNode> operands = call.getOperandList();
+        Expression between = new BetweenExpr(convert(operands.get(0)), convert(operands.get(1)), convert(operands.get(2)));
+        return op.isNegated() ? new LogicalNot(between) : between;
+    }
+
+    private Expression in(SqlCall call, boolean negated) {
+        List<SqlNode> operands = call.getOperandList();
+        if (!(operands.get(1) instanceof SqlNodeList list)) {
+            throw SqlErrors.unsupported("IN with a subquery", call);
+        }
+        if (operands.get(0) instanceof SqlNodeList) {
+            throw SqlErrors.unsupported("IN with a row of values", call);
+        }
+        List<Expression> values = new ArrayList<>();
+        for (SqlNode item : list) {
+            values.add(convert(item));
+        }
+        Expression in = new InList(convert(operands.get(0)), values);
+        return negated ? new LogicalNot(in) : in;
+    }
+
+    private Expression like(SqlCall call) {
+        List<SqlNode> operands = call.getOperandList();
+        if (operands.size() > 2) {
+            throw SqlErrors.unsupported("LIKE ... ESCAPE", call);
+        }
+        Expression like = new FunctionCall("like", List.of(convert(operands.get(0)), convert(operands.get(1))), false);
+        return ((SqlLikeOperator) call.getOperator()).isNegated() ? new LogicalNot(like) : like;
+    }
+
+    private Expression extract(SqlCall call) {
+        SqlIntervalQualifier unit = (SqlIntervalQualifier) call.getOperandList().get(0);
+        TimeUnit timeUnit = unit.getStartUnit();
+        String function = switch (timeUnit) {
+            case YEAR -> "year";
+            case QUARTER -> "quarter";
+            case MONTH -> "month";
+            case DAY -> "dayofmonth";
+            case DOW -> "dayofweek";
+            case DOY -> "dayofyear";
+            default -> throw SqlErrors.unsupported("EXTRACT(" + timeUnit + " FROM ...)", call);
+        };
+        return new FunctionCall(function, List.of(convert(call.getOperandList().get(1))), false);
+    }
+
+    private Expression trim(SqlCall call) {
+        List<SqlNode> operands = call.getOperandList();
+        SqlTrimFunction.Flag flag = ((SqlLiteral) operands.get(0)).getValueAs(SqlTrimFunction.Flag.class);
+        if (!(operands.get(1) instanceof SqlCharStringLiteral chars) || !" ".equals(chars.getValueAs(String.class))) {
+            throw SqlErrors.unsupported("TRIM of characters other than spaces", call);
+        }
+        String function = switch (flag) {
+            case BOTH -> "trim";
+            case LEADING -> "ltrim";
+            case TRAILING -> "rtrim";
+        };
+        return new FunctionCall(function, List.of(convert(operands.get(2))), false);
+    }
+
+    private Expression function(SqlCall call) {
+        if (call.getKind() == SqlKind.OVER || call.getKind() == SqlKind.FILTER || call.getKind() == SqlKind.WITHIN_GROUP) {
+            throw SqlErrors.unsupported(call.getKind() + " clauses on functions", call);
+        }
+        if (!(call.getOperator() instanceof SqlFunction)) {
+            throw SqlErrors.unsupported("the operator " + call.getOperator().getName(), call);
+        }
+        String name = call.getOperator().getName().toLowerCase(Locale.ROOT);
+        boolean distinct = call.getFunctionQuantifier() != null
+                && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
+        List<Expression> arguments = new ArrayList<>();
+        for (SqlNode operand : call.getOperandList()) {
+            arguments.add(convert(operand));
+        }
+        if (name.equals("mod") && arguments.size() == 2 && !distinct) {
+            return new BinaryArithmetic(ArithmeticOp.MOD, arguments.get(0), arguments.get(1));
+        }
+        return new FunctionCall(name, arguments, distinct);
+    }
+}

@@ -1,0 +1,99 @@
+package io.updraft.planner.sql;
+
+import io.updraft.core.error.ParseException;
+import io.updraft.planner.catalog.Catalog;
+import io.updraft.planner.logical.LogicalPlan;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.config.CharLiteralStyle;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Spark SQL text → our unresolved {@link LogicalPlan}. Apache Calcite is used as the parser only
+ * (configured close to Spark: identifiers kept as written and matched case-insensitively later,
+ * backquoted identifiers, single- and double-quoted strings with backslash escapes, lenient conformance); the Calcite tree is
+ * converted by {@link QueryConverter}. Tables resolve through the catalog, each under a SubqueryAlias
+ * named after it. Syntax errors are {@link ParseException}s naming line, column and the unexpected
+ * token; unknown tables are AnalysisExceptions. Stateless and thread-safe.
+ */
+public final class SqlFrontEnd {
+    private static final SqlParser.Config PARSER_CONFIG = SqlParser.config()
+            .withQuoting(Quoting.BACK_TICK_BACKSLASH)
+            .withUnquotedCasing(Casing.UNCHANGED)
+            .withQuotedCasing(Casing.UNCHANGED)
+            .withCaseSensitive(false)
+            .withCharLiteralStyles(Set.of(CharLiteralStyle.BQ_SINGLE, CharLiteralStyle.BQ_DOUBLE))
+            .withConformance(SqlConformanceEnum.LENIENT);
+    private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(.*?)\" at line (\\d+), column (\\d+)");
+
+    /** Parses one query (a trailing semicolon is allowed) into an unresolved plan. */
+    public LogicalPlan parse(String sql, Catalog catalog) {
+        Objects.requireNonNull(sql, "sql is null");
+        Objects.requireNonNull(catalog, "catalog is null");
+        SqlNode node = parseTree(sql);
+        if (!node.getKind().belongsTo(SqlKind.QUERY)) {
+            throw SqlErrors.unsupported(node.getKind() + " statements", node);
+        }
+        return new QueryConverter(catalog).query(node);
+    }
+
+    /** Calcite's tree for the SQL text, or a ParseException. */
+    static SqlNode parseTree(String sql) {
+        String text = stripTrailingSemicolons(sql);
+        try {
+            return SqlParser.create(text, PARSER_CONFIG).parseQuery();
+        } catch (SqlParseException e) {
+            throw syntaxError(e);
+        }
+    }
+
+    private static String stripTrailingSemicolons(String sql) {
+        int end = sql.length();
+        while (end > 0 && (Character.isWhitespace(sql.charAt(end - 1)) || sql.charAt(end - 1) == ';')) {
+            end--;
+        }
+        return sql.substring(0, end);
+    }
+
+    private static ParseException syntaxError(SqlParseException e) {
+        SqlParserPos pos = e.getPos();
+        int line = pos == null ? 0 : pos.getLineNum();
+        int column = pos == null ? 0 : pos.getColumnNum();
+        String token = unexpectedToken(e);
+        String firstLine = String.valueOf(e.getMessage()).split("\n", 2)[0].trim();
+        String detail;
+        if (token == null) {
+            detail = firstLine;
+        } else if (token.isEmpty()) {
+            detail = "unexpected end of input";
+        } else {
+            detail = "unexpected token '" + token + "'";
+        }
+        return new ParseException("[PARSE_SYNTAX_ERROR] Syntax error at line " + line + ", column " + column + ": "
+                + detail + ". SQLSTATE: 42601", line, column);
+    }
+
+    /** The offending token's text ("" at end of input), or null when the parser did not name one. */
+    private static String unexpectedToken(SqlParseException e) {
+        if (e.getCause() instanceof org.apache.calcite.sql.parser.impl.ParseException pe
+                && pe.currentToken != null && pe.currentToken.next != null) {
+            return pe.currentToken.next.kind == 0 ? "" : pe.currentToken.next.image;
+        }
+        Matcher m = ENCOUNTERED.matcher(String.valueOf(e.getMessage()));
+        if (m.find()) {
+            String token = m.group(1);
+            return token.equals("<EOF>") ? "" : token.replace("\\'", "'").replace("\\\"", "\"");
+        }
+        return null;
+    }
+}

@@ -1,0 +1,85 @@
+package io.updraft.planner.explain;
+
+import io.updraft.planner.DefaultQueryPlanner;
+import io.updraft.planner.PlannerConfig;
+import io.updraft.planner.Tpch;
+import io.updraft.planner.expr.SortOrderExpr;
+import io.updraft.planner.logical.Limit;
+import io.updraft.planner.logical.Sort;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ExplainTest {
+    private final DefaultQueryPlanner planner = new DefaultQueryPlanner(PlannerConfig.DEFAULT);
+
+    @Test
+    void simpleModePrintsThePhysicalPlanWithStagesMarked() {
+        assertThat(planner.explain(Tpch.q6Dataset(), "simple")).isEqualTo("""
+                == Physical Plan ==
+                *(2) Project [sum((l_extendedprice * l_discount))#17 AS revenue#16]
+                +- *(2) HashAggregate(keys=[], functions=[sum((l_extendedprice#5 * l_discount#6))])
+                   +- Exchange SinglePartition, ENSURE_REQUIREMENTS
+                      +- *(1) HashAggregate(keys=[], functions=[partial_sum((l_extendedprice#5 * l_discount#6))])
+                         +- *(1) Project [l_extendedprice#5, l_discount#6]
+                            +- *(1) Filter ((((l_shipdate#10 >= 1994-01-01) AND (l_shipdate#10 < 1995-01-01)) AND ((l_discount#6 >= 0.05) AND (l_discount#6 <= 0.07))) AND (l_quantity#4 < 24.00))
+                               +- FileScan parquet lineitem[l_quantity#4,l_extendedprice#5,l_discount#6,l_shipdate#10] Batched: true, \
+                DataFilters: [(l_shipdate#10 >= 1994-01-01), (l_shipdate#10 < 1995-01-01), (l_discount#6 >= 0.05), (l_discount#6 <= 0.07), \
+                (l_quantity#4 < 24.00)], Format: Parquet, Location: InMemoryFileIndex(1 paths)[/data/lineitem], PartitionFilters: [], \
+                PushedFilters: [GreaterThanOrEqual(l_shipdate,1994-01-01), LessThan(l_shipdate,1995-01-01), \
+                GreaterThanOrEqual(l_discount,0.05), LessThanOrEqual(l_discount,0.07), LessThan(l_quantity,24.00)], \
+                ReadSchema: struct<l_quantity:decimal(15,2),l_extendedprice:decimal(15,2),l_discount:decimal(15,2),l_shipdate:date>
+                """);
+    }
+
+    @Test
+    void simpleModeShowsQ1AsSparkDoes() {
+        List<String> lines = Arrays.asList(planner.explain(Tpch.q1Dataset(), "simple").split("\n"));
+        assertThat(lines.get(0)).isEqualTo("== Physical Plan ==");
+        assertThat(lines.get(1)).startsWith("*(2) Sort [l_returnflag#8 ASC NULLS FIRST, l_linestatus#9 ASC NULLS FIRST], true");
+        assertThat(lines.get(2)).startsWith("+- *(2) Project [l_returnflag#8, l_linestatus#9, sum(l_quantity)#");
+        assertThat(lines.get(3)).startsWith("   +- *(2) HashAggregate(keys=[l_returnflag#8, l_linestatus#9], functions=[sum(l_quantity#4), ");
+        assertThat(lines.get(4)).isEqualTo("      +- Exchange SinglePartition, ENSURE_REQUIREMENTS");
+        assertThat(lines.get(5)).startsWith("         +- *(1) HashAggregate(keys=[l_returnflag#8, l_linestatus#9], functions=[partial_sum(l_quantity#4), ")
+                .endsWith("partial_count(1)])");
+        assertThat(lines.get(6)).startsWith("            +- *(1) Project [l_quantity#4, ");
+        assertThat(lines.get(7)).isEqualTo("               +- *(1) Filter (l_shipdate#10 <= 1998-09-02)");
+        assertThat(lines.get(8)).startsWith("                  +- FileScan parquet lineitem[l_quantity#4,")
+                .contains("PushedFilters: [LessThanOrEqual(l_shipdate,1998-09-02)]");
+        assertThat(lines).hasSize(9);
+    }
+
+    @Test
+    void topNShowsLocalAndGlobalLimits() {
+        String text = planner.explain(new Limit(new Sort(Tpch.lineitem(), List.of(SortOrderExpr.desc(Tpch.col("l_tax")))),
+                5, 0), "simple");
+        assertThat(text).contains("*(2) GlobalLimit 5\n+- *(2) Sort [l_tax#7 DESC NULLS LAST], true\n")
+                .contains("+- *(1) LocalLimit 5\n")
+                .contains("+- *(1) Sort [l_tax#7 DESC NULLS LAST], false\n");
+    }
+
+    @Test
+    void extendedModePrintsAllFourPlans() {
+        String text = planner.explain(Tpch.q1Dataset(), "extended");
+        int parsed = text.indexOf("== Parsed Logical Plan ==\n'Sort ['l_returnflag ASC NULLS FIRST");
+        int analyzed = text.indexOf("== Analyzed Logical Plan ==\nl_returnflag: string, l_linestatus: string, sum_qty: decimal(25,2)");
+        int optimized = text.indexOf("== Optimized Logical Plan ==\nSort [l_returnflag#8 ASC NULLS FIRST");
+        int physical = text.indexOf("== Physical Plan ==\n*(2) Sort");
+        assertThat(parsed).isZero();
+        assertThat(analyzed).isGreaterThan(parsed);
+        assertThat(optimized).isGreaterThan(analyzed);
+        assertThat(physical).isGreaterThan(optimized);
+        assertThat(text).contains("      +- SubqueryAlias lineitem\n", "Relation lineitem[l_orderkey#0L,",
+                "'Filter ('l_shipdate <= 1998-09-02)", "(l_extendedprice#5 * (cast(1 as decimal(1,0)) - l_discount#6))");
+    }
+
+    @Test
+    void unknownModeIsRejected() {
+        assertThatThrownBy(() -> planner.explain(Tpch.q6Dataset(), "verbose"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("Unknown explain mode: verbose.");
+    }
+}

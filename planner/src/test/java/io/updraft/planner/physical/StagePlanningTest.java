@@ -1,0 +1,233 @@
+package io.updraft.planner.physical;
+
+import io.updraft.core.expr.ColumnRef;
+import io.updraft.core.expr.CompareOp;
+import io.updraft.core.expr.Comparison;
+import io.updraft.core.expr.Literal;
+import io.updraft.core.plan.AggregateFunction;
+import io.updraft.core.plan.AggregateMode;
+import io.updraft.core.plan.FileSplit;
+import io.updraft.core.plan.Filter;
+import io.updraft.core.plan.HashAggregate;
+import io.updraft.core.plan.JobPlan;
+import io.updraft.core.plan.Limit;
+import io.updraft.core.plan.Operator;
+import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.Project;
+import io.updraft.core.plan.Sort;
+import io.updraft.core.plan.Stage;
+import io.updraft.core.plan.StageInput;
+import io.updraft.core.task.TaskCodec;
+import io.updraft.core.task.TaskSpec;
+import io.updraft.planner.DefaultQueryPlanner;
+import io.updraft.planner.PlannerConfig;
+import io.updraft.planner.Tpch;
+import io.updraft.planner.expr.SortOrderExpr;
+import io.updraft.planner.logical.Aggregate;
+import io.updraft.planner.logical.LogicalPlan;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.StructField;
+import org.junit.jupiter.api.Test;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static io.updraft.planner.Tpch.col;
+import static io.updraft.planner.Tpch.countStar;
+import static io.updraft.planner.Tpch.lit;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StagePlanningTest {
+    private final DefaultQueryPlanner planner = new DefaultQueryPlanner(new PlannerConfig(2, 128L << 20));
+
+    /** Operator class names from the root down the (single-child) pipeline. */
+    private static List<String> pipeline(Stage stage) {
+        List<String> names = new ArrayList<>();
+        Operator op = stage.root();
+        while (true) {
+            names.add(op instanceof HashAggregate a ? "HashAggregate " + a.mode() : op.getClass().getSimpleName());
+            if (op.children().isEmpty()) {
+                return names;
+            }
+            op = op.children().get(0);
+        }
+    }
+
+    private static <T extends Operator> T leaf(Stage stage, Class<T> type) {
+        Operator op = stage.root();
+        while (!op.children().isEmpty()) {
+            op = op.children().get(0);
+        }
+        return type.cast(op);
+    }
+
+    private static LogicalPlan select(LogicalPlan child, String... columns) {
+        return new io.updraft.planner.logical.Project(child, java.util.Arrays.stream(columns).map(Tpch::col).toList());
+    }
+
+    @Test
+    void q1IsAScanStageWithPartialAggregationAndAFinalStage() {
+        JobPlan job = planner.plan(Tpch.q1Dataset());
+        assertThat(job.stages()).hasSize(2);
+        Stage scan = job.stages().get(0);
+        assertThat(pipeline(scan)).containsExactly("HashAggregate PARTIAL", "Project", "Filter", "ParquetScan");
+        assertThat(scan.description()).isEqualTo("scan lineitem → filter → project → partial aggregate");
+        assertThat(scan.inputStages()).isEmpty();
+        ParquetScan parquet = leaf(scan, ParquetScan.class);
+        assertThat(parquet.splits()).containsExactly(new FileSplit("/data/lineitem/part-0.parquet", List.of(), 1000),
+                new FileSplit("/data/lineitem/part-1.parquet", List.of(), 1000));
+        assertThat(parquet.schema().fieldNames()).containsExactly("l_quantity", "l_extendedprice", "l_discount", "l_tax",
+                "l_returnflag", "l_linestatus", "l_shipdate");
+        assertThat(parquet.pruningFilter()).isEqualTo(new Comparison(CompareOp.LESS_THAN_OR_EQUAL,
+                new ColumnRef(6, DataTypes.DateType, true),
+                new Literal(DataTypes.DateType, (int) LocalDate.parse("1998-09-02").toEpochDay())));
+        HashAggregate partial = (HashAggregate) scan.root();
+        assertThat(partial.aggregates()).hasSize(8);
+        assertThat(partial.aggregates().get(7).function()).isEqualTo(AggregateFunction.COUNT);
+        assertThat(partial.aggregates().get(7).argument()).isNull();
+
+        Stage last = job.stages().get(1);
+        assertThat(pipeline(last)).containsExactly("Sort", "Project", "HashAggregate FINAL", "StageInput");
+        assertThat(last.inputStages()).containsExactly(0);
+        assertThat(last.description()).isEqualTo("gather stage 0 → final aggregate → project → sort");
+        assertThat(leaf(last, StageInput.class).schema()).isEqualTo(partial.schema());
+        assertThat(last.root().schema().fieldNames()).containsExactly(job.resultSchema().fieldNames());
+        assertThat(job.resultSchema()).isEqualTo(planner.schema(Tpch.q1Dataset()));
+    }
+
+    @Test
+    void finalAggregateReadsThePartialStateLayout() {
+        JobPlan job = planner.plan(Tpch.q1Dataset());
+        HashAggregate fin = (HashAggregate) job.stages().get(1).root().children().get(0).children().get(0);
+        assertThat(fin.mode()).isEqualTo(AggregateMode.FINAL);
+        assertThat(fin.groupBy()).containsExactly(new ColumnRef(0, DataTypes.StringType, true),
+                new ColumnRef(1, DataTypes.StringType, true));
+        // sum, sum, sum, sum take one state column each; avg takes two (sum, count).
+        assertThat(fin.aggregates()).extracting(a -> a.argument() == null ? -1 : ((ColumnRef) a.argument()).index())
+                .containsExactly(2, 3, 4, 5, 6, 8, 10, -1);
+        assertThat(fin.schema().fieldNames()).containsExactly("l_returnflag", "l_linestatus", "sum(l_quantity)",
+                "sum(l_extendedprice)", "sum((l_extendedprice * (1 - l_discount)))",
+                "sum(((l_extendedprice * (1 - l_discount)) * (1 + l_tax)))", "avg(l_quantity)", "avg(l_extendedprice)",
+                "avg(l_discount)", "count(1)");
+    }
+
+    @Test
+    void q6PushesAllConjunctsIntoTheScan() {
+        JobPlan job = planner.plan(Tpch.q6Dataset());
+        assertThat(job.stages()).hasSize(2);
+        assertThat(pipeline(job.stages().get(0))).containsExactly("HashAggregate PARTIAL", "Project", "Filter", "ParquetScan");
+        assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "HashAggregate FINAL", "StageInput");
+        ParquetScan scan = leaf(job.stages().get(0), ParquetScan.class);
+        assertThat(scan.schema().fieldNames()).containsExactly("l_quantity", "l_extendedprice", "l_discount", "l_shipdate");
+        assertThat(scan.pruningFilter().toString()).contains("LESS_THAN", "0.05", "0.07", "24.00");
+        assertThat(job.resultSchema().fields()).containsExactly(
+                new StructField("revenue", new io.updraft.sql.types.DecimalType(38, 4), true));
+    }
+
+    @Test
+    void countMovesNoRowsAndReadsNoColumns() {
+        JobPlan job = planner.planCount(Tpch.lineitem());
+        assertThat(job.stages()).hasSize(2);
+        Stage scan = job.stages().get(0);
+        assertThat(pipeline(scan)).containsExactly("HashAggregate PARTIAL", "ParquetScan");
+        assertThat(leaf(scan, ParquetScan.class).schema().fields()).isEmpty();
+        assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "HashAggregate FINAL", "StageInput");
+        assertThat(job.resultSchema().fields()).containsExactly(new StructField("count", DataTypes.LongType, false));
+    }
+
+    @Test
+    void countOfAFilterReadsOnlyTheFilteredColumn() {
+        LogicalPlan filtered = new io.updraft.planner.logical.Filter(Tpch.lineitem(),
+                Tpch.cmp(CompareOp.EQUAL, col("l_returnflag"), lit("R")));
+        JobPlan job = planner.planCount(select(filtered, "l_orderkey", "l_comment"));
+        assertThat(pipeline(job.stages().get(0))).containsExactly("HashAggregate PARTIAL", "Filter", "ParquetScan");
+        assertThat(leaf(job.stages().get(0), ParquetScan.class).schema().fieldNames()).containsExactly("l_returnflag");
+    }
+
+    @Test
+    void limitWithoutSortLimitsEachTaskThenGathers() {
+        JobPlan job = planner.plan(new io.updraft.planner.logical.Limit(select(Tpch.lineitem(), "l_orderkey"), 10, 5));
+        assertThat(job.stages()).hasSize(2);
+        assertThat(pipeline(job.stages().get(0))).containsExactly("Limit", "ParquetScan");
+        assertThat((Limit) job.stages().get(0).root()).isEqualTo(new Limit(job.stages().get(0).root().children().get(0), 15, 0));
+        assertThat(pipeline(job.stages().get(1))).containsExactly("Limit", "StageInput");
+        Limit global = (Limit) job.stages().get(1).root();
+        assertThat(global.limit()).isEqualTo(10);
+        assertThat(global.offset()).isEqualTo(5);
+    }
+
+    @Test
+    void sortWithoutLimitSortsOnceAfterTheGather() {
+        JobPlan job = planner.plan(new io.updraft.planner.logical.Sort(select(Tpch.lineitem(), "l_orderkey", "l_tax"),
+                List.of(SortOrderExpr.desc(col("l_tax")))));
+        assertThat(pipeline(job.stages().get(0))).containsExactly("ParquetScan");
+        assertThat(pipeline(job.stages().get(1))).containsExactly("Sort", "StageInput");
+        Sort sort = (Sort) job.stages().get(1).root();
+        assertThat(sort.keys().get(0).ascending()).isFalse();
+        assertThat(sort.keys().get(0).nullsFirst()).isFalse();
+        assertThat(sort.keys().get(0).expr()).isEqualTo(new ColumnRef(1, Tpch.MONEY, true));
+    }
+
+    @Test
+    void topNSortsAndLimitsEachTaskThenMerges() {
+        JobPlan job = planner.plan(new io.updraft.planner.logical.Limit(new io.updraft.planner.logical.Sort(
+                select(Tpch.lineitem(), "l_orderkey"), List.of(SortOrderExpr.asc(col("l_orderkey")))), 3, 0));
+        assertThat(pipeline(job.stages().get(0))).containsExactly("Limit", "Sort", "ParquetScan");
+        assertThat(pipeline(job.stages().get(1))).containsExactly("Limit", "Sort", "StageInput");
+        assertThat(job.stages().get(0).description()).isEqualTo("scan lineitem → sort per task → limit 3 per task");
+    }
+
+    @Test
+    void topNOfAColumnTheSelectDropsKeepsTheProjectionOnTop() {
+        LogicalPlan plan = new io.updraft.planner.logical.Limit(new io.updraft.planner.logical.Sort(
+                select(Tpch.lineitem(), "l_orderkey"), List.of(SortOrderExpr.desc(col("l_tax")))), 3, 0);
+        JobPlan job = planner.plan(plan);
+        assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "Limit", "Sort", "StageInput");
+        assertThat(job.resultSchema().fieldNames()).containsExactly("l_orderkey");
+        assertThat(job.stages().get(1).root().schema().fieldNames()).containsExactly("l_orderkey");
+    }
+
+    @Test
+    void filterAndProjectIsASingleStage() {
+        LogicalPlan plan = select(new io.updraft.planner.logical.Filter(Tpch.lineitem(),
+                Tpch.cmp(CompareOp.LESS_THAN, col("l_quantity"), lit(24))), "l_orderkey");
+        JobPlan job = planner.plan(plan);
+        assertThat(job.stages()).hasSize(1);
+        assertThat(pipeline(job.finalStage())).containsExactly("Project", "Filter", "ParquetScan");
+        assertThat(job.finalStage().description()).isEqualTo("scan lineitem → filter → project");
+        Filter filter = (Filter) job.finalStage().root().children().get(0);
+        assertThat(filter.condition().toString()).contains("24.00");
+    }
+
+    @Test
+    void aggregateOverALimitAggregatesInOneStepAfterTheGather() {
+        LogicalPlan plan = new Aggregate(new io.updraft.planner.logical.Limit(Tpch.lineitem(), 100, 0), List.of(),
+                List.of(Tpch.fn("sum", col("l_quantity"))));
+        JobPlan job = planner.plan(plan);
+        assertThat(pipeline(job.finalStage())).containsExactly("Project", "HashAggregate COMPLETE", "Limit", "StageInput");
+    }
+
+    @Test
+    void everyStageSurvivesTheTaskWireFormat() {
+        for (JobPlan job : List.of(planner.plan(Tpch.q1Dataset()), planner.plan(Tpch.q6Dataset()),
+                planner.planCount(Tpch.lineitem()))) {
+            for (Stage stage : job.stages()) {
+                TaskSpec spec = new TaskSpec("job", stage.stageId(), 0, 0, stage.root(), Map.of());
+                assertThat(TaskCodec.decodeSpec(TaskCodec.encode(spec))).isEqualTo(spec);
+            }
+        }
+    }
+
+    @Test
+    void groupedCountUsesTheGroupingKeysAsPartialOutput() {
+        LogicalPlan plan = new Aggregate(Tpch.lineitem(), List.of(col("l_shipmode")), List.of(countStar(), col("l_shipmode")));
+        JobPlan job = planner.plan(plan);
+        HashAggregate partial = (HashAggregate) job.stages().get(0).root();
+        assertThat(partial.schema().fieldNames()).containsExactly("l_shipmode", "count(1)#0");
+        assertThat(job.finalStage().root()).isInstanceOf(Project.class);
+        assertThat(job.resultSchema().fieldNames()).containsExactly("count(1)", "l_shipmode");
+        assertThat(job.finalStage().root().schema().fieldNames()).containsExactly("count(1)", "l_shipmode");
+    }
+}
