@@ -40,7 +40,8 @@ final class ColumnDecoder {
         }
         switch (column.conversion()) {
             case BOOLEAN -> booleans(reader, out, n);
-            case INT32, DECIMAL_INT32 -> ints(reader, out, n);
+            case INT32 -> ints(reader, out, n);
+            case DECIMAL_INT32 -> decimalInts(reader, out, n);
             case UINT32 -> unsignedInts(reader, out, n);
             case INT64, TIMESTAMP_MICROS -> longs(reader, out, n, 1, 1);
             case TIMESTAMP_MILLIS -> longs(reader, out, n, 1000, 1);
@@ -137,6 +138,19 @@ final class ColumnDecoder {
         for (int i = 0; i < n; i++) {
             if (defined(reader)) {
                 Decimals.setLong(data, i, reader.getLong());
+                Bits.set(validity, i);
+            }
+            reader.consume();
+        }
+    }
+
+    /** Decimals stored as INT32 (precision <= 9): widened into the 16-byte decimal vector. */
+    private void decimalInts(ColumnReader reader, FieldVector out, int n) {
+        ArrowBuf validity = out.getValidityBuffer();
+        ArrowBuf data = out.getDataBuffer();
+        for (int i = 0; i < n; i++) {
+            if (defined(reader)) {
+                Decimals.setLong(data, i, reader.getInteger());
                 Bits.set(validity, i);
             }
             reader.consume();
