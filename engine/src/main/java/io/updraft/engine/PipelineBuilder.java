@@ -2,25 +2,46 @@ package io.updraft.engine;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.plan.Expand;
 import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
+import io.updraft.core.plan.Join;
 import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.Operator;
 import io.updraft.core.plan.ParquetScan;
 import io.updraft.core.plan.Project;
+import io.updraft.core.plan.ShuffleRead;
+import io.updraft.core.plan.ShuffleWrite;
 import io.updraft.core.plan.Sort;
 import io.updraft.core.plan.StageInput;
+import io.updraft.core.plan.TopN;
+import io.updraft.core.plan.Union;
+import io.updraft.core.plan.Window;
+import io.updraft.engine.join.HashJoinOperator;
+import io.updraft.engine.join.NestedLoopJoinOperator;
 import io.updraft.engine.operator.BatchOperator;
+import io.updraft.engine.operator.ExpandOperator;
 import io.updraft.engine.operator.FilterOperator;
 import io.updraft.engine.operator.HashAggregateOperator;
 import io.updraft.engine.operator.InlineBatchesOperator;
 import io.updraft.engine.operator.LimitOperator;
 import io.updraft.engine.operator.ProjectOperator;
 import io.updraft.engine.operator.SortOperator;
+import io.updraft.engine.operator.TopNOperator;
+import io.updraft.engine.operator.UnionOperator;
 import io.updraft.engine.parquet.ParquetScanOperator;
+import io.updraft.engine.shuffle.ShuffleReadOperator;
+import io.updraft.engine.shuffle.ShuffleWriteOperator;
+import io.updraft.engine.window.WindowOperator;
 
-/** Turns a task's {@link Operator} tree into a pipeline of {@link BatchOperator}s. */
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a task's {@link Operator} tree into a pipeline of {@link BatchOperator}s. A join without keys
+ * becomes a nested-loop join, with keys a hash join.
+ */
 public final class PipelineBuilder {
     private PipelineBuilder() {
     }
@@ -30,6 +51,7 @@ public final class PipelineBuilder {
         return switch (plan) {
             case ParquetScan s -> new ParquetScanOperator(s.splits(), s.schema(), s.pruningFilter(), context);
             case InlineBatches b -> new InlineBatchesOperator(b.schema(), b.arrowIpcBase64(), context);
+            case ShuffleRead r -> new ShuffleReadOperator(r.schema(), r.blocks(), context);
             case StageInput s -> throw new UpdraftException(ErrorType.INTERNAL, "StageInput(stage " + s.stageId()
                     + ") reached a worker: the coordinator must replace it with the stage's output before dispatch");
             case Filter f -> wrap(build(f.child(), context), child -> new FilterOperator(child, f.condition(), context));
@@ -40,7 +62,55 @@ public final class PipelineBuilder {
             case Sort s -> wrap(build(s.child(), context), child -> new SortOperator(child, s.keys(), context));
             case Limit l -> wrap(build(l.child(), context),
                     child -> new LimitOperator(child, l.limit(), l.offset(), context));
+            case TopN t -> wrap(build(t.child(), context),
+                    child -> new TopNOperator(child, t.keys(), t.limit(), context));
+            case Expand e -> wrap(build(e.child(), context),
+                    child -> new ExpandOperator(child, e.projections(), e.names(), context));
+            case Window w -> wrap(build(w.child(), context), child -> new WindowOperator(child, w.partitionBy(),
+                    w.orderBy(), w.calls(), w.names(), context));
+            case ShuffleWrite s -> wrap(build(s.child(), context),
+                    child -> new ShuffleWriteOperator(child, s.partitioning(), s.numPartitions(), context));
+            case Union u -> union(u, context);
+            case Join j -> join(j, context);
         };
+    }
+
+    private static BatchOperator union(Union u, ExecutionContext context) {
+        List<BatchOperator> inputs = new ArrayList<>();
+        try {
+            for (Operator input : u.inputs()) {
+                inputs.add(build(input, context));
+            }
+            return new UnionOperator(inputs);
+        } catch (RuntimeException e) {
+            inputs.forEach(BatchOperator::close);
+            throw e;
+        }
+    }
+
+    private static BatchOperator join(Join j, ExecutionContext context) {
+        BatchOperator left = build(j.left(), context);
+        BatchOperator right;
+        try {
+            right = build(j.right(), context);
+        } catch (RuntimeException e) {
+            left.close();
+            throw e;
+        }
+        try {
+            if (j.leftKeys().isEmpty()) {
+                return new NestedLoopJoinOperator(left, right, j.type(), j.condition(), j.build(), context);
+            }
+            return new HashJoinOperator(left, right, j.type(), j.leftKeys(), j.rightKeys(), j.condition(), j.build(),
+                    j.nullSafe(), context);
+        } catch (RuntimeException e) {
+            try {
+                left.close();
+            } finally {
+                right.close();
+            }
+            throw e;
+        }
     }
 
     private interface Parent {

@@ -9,6 +9,11 @@ public final class TaskMetricsCollector {
     private int rowGroupsRead;
     private int rowGroupsSkipped;
     private long rowsOutput;
+    private long spills;
+    private long spilledBytes;
+    private long shuffleBytesWritten;
+    private long shuffleBytesRead;
+    private long objectStoreRequests;
 
     public void addRowsRead(long rows) {
         rowsRead += rows;
@@ -28,6 +33,27 @@ public final class TaskMetricsCollector {
 
     public void addRowsOutput(long rows) {
         rowsOutput += rows;
+    }
+
+    /** One spill event: an operator wrote (part of) its state to local disk. */
+    public void addSpill() {
+        spills++;
+    }
+
+    public void addSpilledBytes(long bytes) {
+        spilledBytes += bytes;
+    }
+
+    public void addShuffleBytesWritten(long bytes) {
+        shuffleBytesWritten += bytes;
+    }
+
+    public void addShuffleBytesRead(long bytes) {
+        shuffleBytesRead += bytes;
+    }
+
+    public void addObjectStoreRequests(long requests) {
+        objectStoreRequests += requests;
     }
 
     public long rowsRead() {
@@ -50,7 +76,28 @@ public final class TaskMetricsCollector {
         return rowsOutput;
     }
 
+    public long spills() {
+        return spills;
+    }
+
+    public long spilledBytes() {
+        return spilledBytes;
+    }
+
+    public long shuffleBytesWritten() {
+        return shuffleBytesWritten;
+    }
+
+    public long shuffleBytesRead() {
+        return shuffleBytesRead;
+    }
+
+    public long objectStoreRequests() {
+        return objectStoreRequests;
+    }
+
     public TaskMetrics toMetrics(long elapsedNanos) {
-        return new TaskMetrics(rowsRead, bytesRead, rowGroupsRead, rowGroupsSkipped, rowsOutput, elapsedNanos);
+        return new TaskMetrics(rowsRead, bytesRead, rowGroupsRead, rowGroupsSkipped, rowsOutput, elapsedNanos, spills,
+                spilledBytes, shuffleBytesWritten, shuffleBytesRead, objectStoreRequests);
     }
 }

@@ -9,6 +9,8 @@ import io.updraft.core.task.TaskMetrics;
 import io.updraft.core.task.TaskResult;
 import io.updraft.core.task.TaskSpec;
 import io.updraft.engine.operator.BatchOperator;
+import io.updraft.engine.store.ObjectStoreProvider;
+import io.updraft.engine.store.ObjectStores;
 import io.updraft.engine.vector.Batch;
 import io.updraft.sql.types.StructType;
 import org.apache.arrow.memory.BufferAllocator;
@@ -27,18 +29,23 @@ import java.util.function.LongSupplier;
 
 /**
  * Runs one task attempt: builds the operator pipeline of a {@link TaskSpec}, drains it, and returns
- * the rows as one Arrow IPC stream (base64) with metrics. Each task gets a child allocator of the
- * process-wide allocator given here, closed when the task ends; memory still held then is a leak and
- * fails the task as INTERNAL. Failures never escape: {@link UpdraftException}s keep their type,
- * anything else becomes INTERNAL. Thread-safe: concurrent tasks use separate child allocators.
- * Setting {@value #TASK_MEMORY_BYTES} caps a task's Arrow memory.
+ * the rows as one Arrow IPC stream (base64) with metrics — or, for a map task (a {@code ShuffleWrite}
+ * root), the shuffle object it wrote and no rows. Each task gets a child allocator of the process-wide
+ * allocator given here, closed when the task ends; memory still held then is a leak and fails the task as
+ * INTERNAL. The task's spill folder is deleted when it ends. Failures never escape:
+ * {@link UpdraftException}s keep their type, anything else becomes INTERNAL. Thread-safe: concurrent tasks
+ * use separate child allocators. Setting {@value #TASK_MEMORY_BYTES} caps a task's Arrow memory (default
+ * {@value #DEFAULT_TASK_MEMORY_BYTES} bytes, at most the process allocator's limit); operators that hold
+ * state spill to local disk well before that (see {@link ExecutionContext#shouldSpill}).
  */
 public final class TaskRunner {
     public static final String TASK_MEMORY_BYTES = "updraft.taskMemoryBytes";
+    public static final long DEFAULT_TASK_MEMORY_BYTES = 512L * 1024 * 1024;
 
     private final BufferAllocator rootAllocator;
     private final LongSupplier nanoClock;
     private final BiFunction<Operator, ExecutionContext, BatchOperator> pipelines;
+    private final ObjectStoreProvider stores;
 
     public TaskRunner(BufferAllocator rootAllocator) {
         this(rootAllocator, System::nanoTime);
@@ -46,15 +53,29 @@ public final class TaskRunner {
 
     /** With an injected clock for the elapsed-time metric. */
     public TaskRunner(BufferAllocator rootAllocator, LongSupplier nanoClock) {
-        this(rootAllocator, nanoClock, PipelineBuilder::build);
+        this(rootAllocator, nanoClock, PipelineBuilder::build, ObjectStores.shared());
+    }
+
+    /**
+     * With the object stores shuffle and S3 input go through (default: {@link ObjectStores#shared()}, one S3
+     * client per process).
+     */
+    public TaskRunner(BufferAllocator rootAllocator, ObjectStoreProvider stores, LongSupplier nanoClock) {
+        this(rootAllocator, nanoClock, PipelineBuilder::build, stores);
     }
 
     /** With an injected pipeline factory (tests). */
     TaskRunner(BufferAllocator rootAllocator, LongSupplier nanoClock,
                BiFunction<Operator, ExecutionContext, BatchOperator> pipelines) {
+        this(rootAllocator, nanoClock, pipelines, ObjectStores.shared());
+    }
+
+    private TaskRunner(BufferAllocator rootAllocator, LongSupplier nanoClock,
+                       BiFunction<Operator, ExecutionContext, BatchOperator> pipelines, ObjectStoreProvider stores) {
         this.rootAllocator = Objects.requireNonNull(rootAllocator, "rootAllocator is null");
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock is null");
         this.pipelines = Objects.requireNonNull(pipelines, "pipelines is null");
+        this.stores = Objects.requireNonNull(stores, "stores is null");
     }
 
     /** Decodes a TaskSpec from JSON, runs it, and encodes the TaskResult as JSON. */
@@ -77,7 +98,8 @@ public final class TaskRunner {
         ExecutionContext context = null;
         BufferAllocator allocator;
         try {
-            allocator = rootAllocator.newChildAllocator(name, 0, memoryLimit(spec));
+            allocator = rootAllocator.newChildAllocator(name, 0,
+                    Math.min(memoryLimit(spec), rootAllocator.getLimit()));
         } catch (RuntimeException e) {
             return failure(spec, e, null, start);
         }
@@ -85,13 +107,23 @@ public final class TaskRunner {
         StructType schema = spec.plan().schema();
         RuntimeException failure = null;
         try {
-            context = new ExecutionContext(allocator, spec.config());
+            context = new ExecutionContext(allocator, spec.config(), spec.jobId(), spec.stageId(), spec.taskId(),
+                    spec.attempt(), stores);
             try (BatchOperator pipeline = pipelines.apply(spec.plan(), context)) {
                 ipc = drain(pipeline, schema, context);
             }
         } catch (RuntimeException | Error e) {
             failure = e instanceof RuntimeException r ? r : new UpdraftException(ErrorType.INTERNAL,
                     "Internal error: " + e.getClass().getName() + ": " + e.getMessage(), e);
+        }
+        if (context != null) {
+            try {
+                context.close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
         }
         try {
             allocator.close();
@@ -105,13 +137,16 @@ public final class TaskRunner {
             return failure(spec, failure, context, start);
         }
         TaskMetrics metrics = context.metrics().toMetrics(nanoClock.getAsLong() - start);
+        if (context.shuffleOutput() != null) {
+            return TaskResult.shuffleSuccess(spec, schema, context.shuffleOutput(), metrics);
+        }
         return TaskResult.success(spec, schema, ipc == null ? List.of() : List.of(ipc), metrics);
     }
 
     private static long memoryLimit(TaskSpec spec) {
         String text = spec.config().get(TASK_MEMORY_BYTES);
         if (text == null) {
-            return Long.MAX_VALUE;
+            return DEFAULT_TASK_MEMORY_BYTES;
         }
         try {
             long limit = Long.parseLong(text.trim());

@@ -295,4 +295,49 @@ class TaskRunnerTest {
         assertThat(result.errorType()).isEqualTo(ErrorType.USER);
         assertThat(result.errorMessage()).contains("updraft.batchRows").contains("'lots'");
     }
+
+    /** Join, union, window and top-N wired through the pipeline builder, from a JSON spec. */
+    @Test
+    void newOperatorsRunFromAJsonSpec() {
+        StructType leftSchema = new StructType(List.of()).add("k", DataTypes.IntegerType).add("s", DataTypes.StringType);
+        StructType rightSchema = new StructType(List.of()).add("k", DataTypes.IntegerType).add("t", DataTypes.StringType);
+        var left = new InlineBatches(leftSchema, List.of(ArrowRows.encode(List.of(Row.of(1, "a"), Row.of(2, "b"),
+                Row.of(3, "c"), Row.of(null, "n")), leftSchema, root)));
+        var right = new InlineBatches(rightSchema, List.of(ArrowRows.encode(List.of(Row.of(1, "x"), Row.of(1, "y"),
+                Row.of(3, "z")), rightSchema, root)));
+        ColumnRef k = ref(0, DataTypes.IntegerType);
+        var join = new io.updraft.core.plan.Join(left, right, io.updraft.core.plan.JoinType.LEFT_OUTER, List.of(k),
+                List.of(k), null, io.updraft.core.plan.BuildSide.RIGHT);
+        var joined = new Project(join, List.of(k, ref(1, DataTypes.StringType), ref(3, DataTypes.StringType)),
+                List.of("k", "s", "t"));
+        var alone = new Project(left, List.of(k, ref(1, DataTypes.StringType), Literal.nullOf(DataTypes.StringType)),
+                List.of("k", "s", "t"));
+        var union = new io.updraft.core.plan.Union(List.of(joined, alone));
+        var window = new io.updraft.core.plan.Window(union, List.of(k), List.of(new SortKey(ref(2, DataTypes.StringType),
+                true, true)), List.of(io.updraft.core.plan.WindowCall.of(io.updraft.core.plan.WindowFunction.ROW_NUMBER,
+                List.of())), List.of("rn"));
+        var top = new io.updraft.core.plan.TopN(window, List.of(new SortKey(k, true, false),
+                new SortKey(ref(2, DataTypes.StringType), true, true), new SortKey(ref(3, DataTypes.IntegerType), true,
+                true)), 6);
+        TaskResult result = TaskCodec.decodeResult(runner.runJson(TaskCodec.encode(spec(top))));
+        assertThat(result.errorMessage()).isNull();
+        assertThat(ArrowRows.decode(result.arrowIpcBase64(), top.schema(), root)).extracting(Row::toString)
+                .containsExactly("[1,a,null,1]", "[1,a,x,2]", "[1,a,y,3]", "[2,b,null,1]", "[2,b,null,2]",
+                        "[3,c,null,1]");
+    }
+
+    @Test
+    void defaultMemoryLimitAndBadSpillSettings() {
+        var plan = new InlineBatches(new StructType(List.of()), List.of());
+        TaskResult bad = runner.run(new TaskSpec("job", 1, 0, 0, plan, Map.of(ExecutionContext.SPILL_FRACTION, "2")));
+        assertThat(bad.errorType()).isEqualTo(ErrorType.USER);
+        assertThat(bad.errorMessage()).isEqualTo("Setting updraft.spillFraction must be a number in (0, 1], was '2'");
+        AtomicLong limit = new AtomicLong();
+        TaskRunner probing = new TaskRunner(root, System::nanoTime, (p, context) -> {
+            limit.set(context.allocator().getLimit());
+            return PipelineBuilder.build(p, context);
+        });
+        assertThat(probing.run(spec(plan)).status()).isEqualTo(TaskStatus.SUCCEEDED);
+        assertThat(limit.get()).isEqualTo(TaskRunner.DEFAULT_TASK_MEMORY_BYTES);
+    }
 }

@@ -9,12 +9,16 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One aggregate: function, argument (null only for count(*)) and result type. {@link #stateTypes()}
- * is the layout of its partial state, shared by planner and engine:
+ * One aggregate: function, argument (null only for count(*)), result type and, for FIRST/LAST,
+ * whether nulls are skipped. {@link #stateTypes()} is the layout of its partial state, shared by
+ * planner and engine:
  * COUNT → [bigint]; SUM → [result type]; AVG → [sum, bigint count] where sum is double for
- * non-decimal input and decimal(min(38, p+10), s) for decimal(p,s); MIN/MAX → [result type].
+ * non-decimal input and decimal(min(38, p+10), s) for decimal(p,s); MIN/MAX → [result type];
+ * STDDEV_SAMP/STDDEV_POP/VAR_SAMP/VAR_POP → [double n, double mean, double m2] (merged with the
+ * parallel algorithm of Chan et al.); FIRST/LAST → [result type value, boolean set].
  */
-public record AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType) {
+public record AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType,
+                            boolean ignoreNulls) {
     public AggregateCall {
         Objects.requireNonNull(function, "function is null");
         Objects.requireNonNull(dataType, "dataType is null");
@@ -24,17 +28,30 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
         if (distinct) {
             throw new IllegalArgumentException("DISTINCT aggregates are not supported yet");
         }
+        if (ignoreNulls && function != AggregateFunction.FIRST && function != AggregateFunction.LAST) {
+            throw new IllegalArgumentException("ignoreNulls applies to FIRST and LAST only, not " + function);
+        }
+        if (function.isMoment() && argument != null && !argument.dataType().isNumeric()) {
+            throw new IllegalArgumentException(function + " needs a numeric argument, got "
+                    + argument.dataType().simpleString());
+        }
+    }
+
+    /** An aggregate that does not skip nulls specially (every function but FIRST/LAST ignoring nulls). */
+    public AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType) {
+        this(function, argument, distinct, dataType, false);
     }
 
     /** Spark's result type of {@code function(input)}. */
     public static DataType resultType(AggregateFunction function, DataType input) {
         return switch (function) {
             case COUNT -> DataTypes.LongType;
-            case MIN, MAX -> input;
+            case MIN, MAX, FIRST, LAST -> input;
             case SUM -> input instanceof DecimalType d ? DecimalType.bounded(d.precision() + 10, d.scale())
                     : input.isIntegral() ? DataTypes.LongType : DataTypes.DoubleType;
             case AVG -> input instanceof DecimalType d ? DecimalType.bounded(d.precision() + 4, d.scale() + 4)
                     : DataTypes.DoubleType;
+            case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> DataTypes.DoubleType;
         };
     }
 
@@ -44,6 +61,9 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
             case SUM, MIN, MAX -> List.of(dataType);
             case AVG -> List.of(argument.dataType() instanceof DecimalType d
                     ? DecimalType.bounded(d.precision() + 10, d.scale()) : DataTypes.DoubleType, DataTypes.LongType);
+            case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP ->
+                    List.of(DataTypes.DoubleType, DataTypes.DoubleType, DataTypes.DoubleType);
+            case FIRST, LAST -> List.of(dataType, DataTypes.BooleanType);
         };
     }
 }

@@ -7,5 +7,22 @@ public enum AggregateFunction {
     SUM,
     AVG,
     MIN,
-    MAX
+    MAX,
+    /** Sample standard deviation (n - 1); null for fewer than two values, as Spark 3.1+. */
+    STDDEV_SAMP,
+    /** Population standard deviation; null for no values. */
+    STDDEV_POP,
+    /** Sample variance (n - 1); null for fewer than two values, as Spark 3.1+. */
+    VAR_SAMP,
+    /** Population variance; null for no values. */
+    VAR_POP,
+    /** The first value seen (skipping nulls when {@link AggregateCall#ignoreNulls()}); order-dependent. */
+    FIRST,
+    /** The last value seen (skipping nulls when {@link AggregateCall#ignoreNulls()}); order-dependent. */
+    LAST;
+
+    /** True for the central-moment functions (stddev and variance, sample and population). */
+    public boolean isMoment() {
+        return this == STDDEV_SAMP || this == STDDEV_POP || this == VAR_SAMP || this == VAR_POP;
+    }
 }

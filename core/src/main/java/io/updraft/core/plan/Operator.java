@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * A physical operator of one task's pipeline, as shipped in a TaskSpec. Leaves produce batches
- * (Parquet scan, inline batches); the rest transform their child's batches. Immutable.
+ * (Parquet scan, inline batches, shuffle read); the rest transform their children's batches; a
+ * {@link ShuffleWrite} is only ever the root of a map task. Immutable.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "op")
 @JsonSubTypes({
@@ -21,9 +22,16 @@ import java.util.List;
         @JsonSubTypes.Type(value = HashAggregate.class, name = "hashAggregate"),
         @JsonSubTypes.Type(value = Sort.class, name = "sort"),
         @JsonSubTypes.Type(value = Limit.class, name = "limit"),
+        @JsonSubTypes.Type(value = TopN.class, name = "topN"),
+        @JsonSubTypes.Type(value = Join.class, name = "join"),
+        @JsonSubTypes.Type(value = Union.class, name = "union"),
+        @JsonSubTypes.Type(value = Window.class, name = "window"),
+        @JsonSubTypes.Type(value = Expand.class, name = "expand"),
+        @JsonSubTypes.Type(value = ShuffleWrite.class, name = "shuffleWrite"),
+        @JsonSubTypes.Type(value = ShuffleRead.class, name = "shuffleRead"),
 })
 public sealed interface Operator permits ParquetScan, StageInput, InlineBatches, Filter, Project, HashAggregate,
-        Sort, Limit {
+        Sort, Limit, TopN, Join, Union, Window, Expand, ShuffleWrite, ShuffleRead {
 
     /** Schema of the batches this operator produces. */
     StructType schema();

@@ -1,13 +1,21 @@
 package io.updraft.core.task;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.updraft.core.error.UpdraftException;
 
 /** JSON wire format of {@link TaskSpec} and {@link TaskResult}. Thread-safe. */
 public final class TaskCodec {
-    private static final ObjectMapper MAPPER = new ObjectMapper()
+    /**
+     * Inline results are one base64 string per task; in local mode they may exceed Jackson's default 20 MB
+     * string limit (Lambda payloads are capped at 6 MB by AWS anyway).
+     */
+    private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
+            .build())
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private TaskCodec() {

@@ -17,8 +17,25 @@ import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.ParquetScan;
 import io.updraft.core.plan.Project;
+import io.updraft.core.plan.BuildSide;
+import io.updraft.core.plan.Expand;
+import io.updraft.core.plan.FrameBound;
+import io.updraft.core.plan.FrameType;
+import io.updraft.core.plan.Join;
+import io.updraft.core.plan.JoinType;
+import io.updraft.core.plan.Operator;
+import io.updraft.core.plan.Partitioning;
+import io.updraft.core.plan.ShuffleBlock;
+import io.updraft.core.plan.ShuffleRead;
+import io.updraft.core.plan.ShuffleWrite;
 import io.updraft.core.plan.Sort;
 import io.updraft.core.plan.SortKey;
+import io.updraft.core.plan.TopN;
+import io.updraft.core.plan.Union;
+import io.updraft.core.plan.Window;
+import io.updraft.core.plan.WindowCall;
+import io.updraft.core.plan.WindowFrame;
+import io.updraft.core.plan.WindowFunction;
 import io.updraft.core.error.ErrorType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DecimalType;
@@ -80,5 +97,98 @@ class TaskCodecTest {
         TaskSpec spec = new TaskSpec("j", 0, 0, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
         TaskResult result = TaskResult.failure(spec, ErrorType.USER, "Path does not exist: /x", null);
         assertThat(TaskCodec.decodeResult(TaskCodec.encode(result))).isEqualTo(result);
+    }
+
+    @Test
+    void newOperatorsSurviveJsonRoundTrip() {
+        StructType schema = new StructType(List.of()).add("k", DataTypes.LongType).add("v", PRICE)
+                .add("s", DataTypes.StringType);
+        ColumnRef k = new ColumnRef(0, DataTypes.LongType, true);
+        ColumnRef v = new ColumnRef(1, PRICE, true);
+        var read = new ShuffleRead(schema, List.of(new ShuffleBlock("shuffle/ab/j/s1/t0-a0.arrow", 0, 100),
+                new ShuffleBlock("shuffle/cd/j/s1/t1-a0.arrow", 40, 0)));
+        var scan = new ParquetScan(List.of(new FileSplit("s3://bucket/t/part-0.parquet", List.of(), 10)), schema, null);
+        var join = new Join(read, scan, JoinType.FULL_OUTER, List.of(k), List.of(k),
+                new Comparison(CompareOp.LESS_THAN, v, new ColumnRef(4, PRICE, true)), BuildSide.RIGHT,
+                List.of(true));
+        var union = new Union(List.of(new Project(join, List.of(k, v), List.of("k", "v")),
+                new Project(scan, List.of(k, v), List.of("k2", "v2"))));
+        var expand = new Expand(union, List.of(List.of(k, v, Literal.of(0)),
+                List.of(Literal.nullOf(DataTypes.LongType), v, Literal.of(1))), List.of("k", "v", "gid"));
+        var window = new Window(expand, List.of(k), List.of(new SortKey(v, true, true)), List.of(
+                WindowCall.of(WindowFunction.RANK, List.of()),
+                WindowCall.of(WindowFunction.LAG, List.of(v, Literal.of(2), v)),
+                new WindowCall(WindowFunction.SUM, List.of(v), false, new WindowFrame(FrameType.ROWS,
+                        FrameBound.preceding(2), FrameBound.following(1)), DecimalType.bounded(25, 2)),
+                new WindowCall(WindowFunction.FIRST, List.of(v), true, null, PRICE)),
+                List.of("r", "lag", "s", "f"));
+        var topN = new TopN(window, List.of(new SortKey(new ColumnRef(3, DataTypes.IntegerType, false), true, true)), 5);
+        Operator root = new ShuffleWrite(topN, new Partitioning.Range(List.of(new SortKey(k, true, true)),
+                List.of(List.of(Literal.of(10L)), List.of(Literal.nullOf(DataTypes.LongType)))), 3);
+        for (Operator plan : List.of(root,
+                new ShuffleWrite(scan, new Partitioning.Hash(List.of(k, v)), 8),
+                new ShuffleWrite(scan, new Partitioning.RoundRobin(), 4),
+                new ShuffleWrite(scan, new Partitioning.Single(), 1))) {
+            TaskSpec spec = new TaskSpec("job-2", 1, 0, 0, plan, Map.of("updraft.shuffle.root", "file:/tmp/x"));
+            assertThat(TaskCodec.decodeSpec(TaskCodec.encode(spec))).isEqualTo(spec);
+        }
+        assertThat(window.calls().get(0).frame()).isEqualTo(WindowFrame.RANGE_TO_CURRENT_ROW);
+        assertThat(window.schema().simpleString())
+                .isEqualTo("struct<k:bigint,v:decimal(15,2),gid:int,r:int,lag:decimal(15,2),s:decimal(25,2),"
+                        + "f:decimal(15,2)>");
+        assertThat(join.schema().fields()).allMatch(f -> f.nullable());
+    }
+
+    @Test
+    void statisticalAndFirstLastAggregatesRoundTrip() {
+        var x = new ColumnRef(0, DataTypes.DoubleType, true);
+        var s = new ColumnRef(1, DataTypes.StringType, true);
+        var agg = new HashAggregate(new ParquetScan(List.of(), new StructType(List.of()).add("x", DataTypes.DoubleType)
+                .add("s", DataTypes.StringType), null), List.of(), List.of(
+                new AggregateCall(AggregateFunction.STDDEV_SAMP, x, false, DataTypes.DoubleType),
+                new AggregateCall(AggregateFunction.LAST, s, false, DataTypes.StringType, true)),
+                AggregateMode.PARTIAL, List.of("sd", "l"));
+        TaskSpec spec = new TaskSpec("j", 0, 0, 0, agg, Map.of());
+        assertThat(TaskCodec.decodeSpec(TaskCodec.encode(spec))).isEqualTo(spec);
+        assertThat(agg.schema().simpleString())
+                .isEqualTo("struct<sd#0:double,sd#1:double,sd#2:double,l#0:string,l#1:boolean>");
+    }
+
+    @Test
+    void shuffleResultRoundTripsAndOldJsonStillDecodes() {
+        TaskSpec spec = new TaskSpec("j", 1, 2, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
+        ShuffleOutput output = new ShuffleOutput("shuffle/aa/j/s1/t2-a0.arrow", List.of(0L, 10L), List.of(10L, 0L),
+                List.of(3L, 0L));
+        TaskResult result = TaskResult.shuffleSuccess(spec, new StructType(List.of()).add("a", DataTypes.IntegerType),
+                output, new TaskMetrics(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+        TaskResult decoded = TaskCodec.decodeResult(TaskCodec.encode(result));
+        assertThat(decoded).isEqualTo(result);
+        assertThat(decoded.arrowIpcBase64()).isEmpty();
+        assertThat(decoded.shuffleOutput().block(1)).isEqualTo(new ShuffleBlock("shuffle/aa/j/s1/t2-a0.arrow", 10, 0));
+
+        String old = "{\"jobId\":\"j\",\"stageId\":1,\"taskId\":2,\"attempt\":0,\"status\":\"SUCCEEDED\","
+                + "\"arrowIpcBase64\":[],\"metrics\":{\"rowsRead\":1,\"bytesRead\":2,\"rowGroupsRead\":0,"
+                + "\"rowGroupsSkipped\":0,\"rowsOutput\":3,\"elapsedNanos\":4}}";
+        TaskResult legacy = TaskCodec.decodeResult(old);
+        assertThat(legacy.shuffleOutput()).isNull();
+        assertThat(legacy.metrics()).isEqualTo(new TaskMetrics(1, 2, 0, 0, 3, 4));
+    }
+
+    @Test
+    void lostShuffleOutputIsRecognizable() {
+        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
+        TaskResult lost = TaskResult.failure(spec, ErrorType.INTERNAL,
+                TaskResult.SHUFFLE_OUTPUT_LOST + "file:/tmp/s/t0-a0.arrow", null);
+        assertThat(TaskCodec.decodeResult(TaskCodec.encode(lost)).lostShuffleObject())
+                .isEqualTo("file:/tmp/s/t0-a0.arrow");
+        assertThat(TaskResult.failure(spec, ErrorType.USER, "bad", null).lostShuffleObject()).isNull();
+    }
+
+    @Test
+    void inlineResultsLargerThanJacksonsDefaultStringLimitDecode() {
+        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
+        String big = "A".repeat(21_000_000);
+        TaskResult result = TaskResult.success(spec, new StructType(List.of()), List.of(big), null);
+        assertThat(TaskCodec.decodeResult(TaskCodec.encode(result)).arrowIpcBase64().get(0)).hasSize(big.length());
     }
 }

@@ -31,6 +31,9 @@ public final class Accumulators {
             }
             case MIN -> new MinMaxAccumulator(result, false);
             case MAX -> new MinMaxAccumulator(result, true);
+            case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> new MomentsAccumulator(call.function());
+            case FIRST -> new FirstLastAccumulator(result, false, call.ignoreNulls());
+            case LAST -> new FirstLastAccumulator(result, true, call.ignoreNulls());
         };
         if (!accumulator.stateTypes().equals(call.stateTypes())) {
             throw new UpdraftException(ErrorType.INTERNAL, "accumulator state " + accumulator.stateTypes()

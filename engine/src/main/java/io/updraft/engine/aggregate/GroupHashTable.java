@@ -55,6 +55,17 @@ public final class GroupHashTable implements AutoCloseable {
         return groupCount;
     }
 
+    /** Bytes held: key vectors (Arrow) and the slot arrays (heap). */
+    public long estimatedBytes() {
+        long total = 4L * slots.length + 4L * groupHashes.length + 4L * hashes.length;
+        for (FieldVector v : keys) {
+            if (v != null) {
+                total += io.updraft.engine.vector.Vectors.allocatedBytes(v);
+            }
+        }
+        return total;
+    }
+
     /** Sets {@code groupIds[i]} to the group of row i of {@code batchKeys}, adding new groups as needed. */
     public void findOrInsert(FieldVector[] batchKeys, int n, int[] groupIds) {
         if (hashes.length < n) {

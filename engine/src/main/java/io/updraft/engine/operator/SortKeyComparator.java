@@ -30,14 +30,24 @@ final class SortKeyComparator {
         data = new ArrowBuf[batches];
         offsets = new ArrowBuf[batches];
         for (int b = 0; b < batches; b++) {
-            FieldVector v = perBatch.get(b);
-            if (kind != PhysicalKind.NULL) {
-                validity[b] = v.getValidityBuffer();
-                data[b] = v.getDataBuffer();
-            }
-            if (kind == PhysicalKind.UTF8) {
-                offsets[b] = v.getOffsetBuffer();
-            }
+            setBatch(b, perBatch.get(b));
+        }
+    }
+
+    /** Points slot {@code b} at new key values (a merge cursor moving to its next batch). */
+    void setBatch(int b, FieldVector v) {
+        if (v == null) {
+            validity[b] = null;
+            data[b] = null;
+            offsets[b] = null;
+            return;
+        }
+        if (kind != PhysicalKind.NULL) {
+            validity[b] = v.getValidityBuffer();
+            data[b] = v.getDataBuffer();
+        }
+        if (kind == PhysicalKind.UTF8) {
+            offsets[b] = v.getOffsetBuffer();
         }
     }
 

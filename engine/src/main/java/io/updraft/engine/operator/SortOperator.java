@@ -3,30 +3,32 @@ package io.updraft.engine.operator;
 import io.updraft.core.plan.SortKey;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.expr.ExpressionEvaluator;
+import io.updraft.engine.spill.SpillFile;
+import io.updraft.engine.spill.SpillWriter;
 import io.updraft.engine.vector.Batch;
-import io.updraft.engine.vector.PhysicalKind;
-import io.updraft.engine.vector.Vectors;
 import io.updraft.sql.types.StructType;
-import org.apache.arrow.vector.FieldVector;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * Sorts all input rows by the keys, stably, in memory: input batches are kept, key values evaluated
- * per batch, row references (batch, row) merge-sorted, and output batches gathered from the inputs.
- * Spilling to disk is not implemented yet.
+ * Sorts all input rows by the keys, stably. Input batches are kept with their evaluated keys and row
+ * references (batch, row) are merge-sorted; output batches are gathered from the inputs. When the held
+ * input exceeds the task's spill budget ({@link ExecutionContext#shouldSpill}), it is sorted and written
+ * to local disk as a run, and the runs are merged at the end (external merge sort, see
+ * {@link SortedRunMerger}); ties keep input order across runs too.
  */
 public final class SortOperator implements BatchOperator {
     private final BatchOperator child;
     private final ExecutionContext context;
     private final List<SortKey> keys;
     private final List<ExpressionEvaluator> keyEvaluators = new ArrayList<>();
-    private final List<Batch> batches = new ArrayList<>();
-    private final List<List<FieldVector>> keyValues = new ArrayList<>();
+    private final SortBuffer buffer;
+    private final List<SpillFile> runs = new ArrayList<>();
+    private SortedRunMerger merger;
+    private long bytesPerRow;
     private long[] sorted;
-    private int rowCount;
     private int emitted;
     private boolean consumed;
 
@@ -42,6 +44,7 @@ public final class SortOperator implements BatchOperator {
             keyEvaluators.forEach(ExpressionEvaluator::close);
             throw e;
         }
+        this.buffer = new SortBuffer(this.keys, keyEvaluators, context);
     }
 
     @Override
@@ -49,107 +52,82 @@ public final class SortOperator implements BatchOperator {
         return child.schema();
     }
 
+    /** Sorted runs written to disk so far (0 when the sort stayed in memory). */
+    public int spilledRuns() {
+        return runs.size();
+    }
+
+    /** How many runs the merge reads at once (0 before a merge started). */
+    int mergeFanIn() {
+        return merger == null ? 0 : merger.fanIn();
+    }
+
     @Override
     public Batch next() {
         if (!consumed) {
-            consumeAndSort();
+            consume();
             consumed = true;
         }
+        if (merger != null) {
+            return merger.next();
+        }
+        int rowCount = buffer.rowCount();
         if (emitted >= rowCount) {
             return null;
         }
         int count = Math.min(context.batchRows(), rowCount - emitted);
-        int[] sources = new int[count];
-        int[] rows = new int[count];
-        for (int i = 0; i < count; i++) {
-            long ref = sorted[emitted + i];
-            sources[i] = (int) (ref >>> 32);
-            rows[i] = (int) ref;
-        }
+        Batch out = buffer.gather(sorted, emitted, count);
         emitted += count;
-        int columns = schema().size();
-        List<FieldVector> out = new ArrayList<>(columns);
-        try {
-            for (int c = 0; c < columns; c++) {
-                FieldVector[] inputs = new FieldVector[batches.size()];
-                for (int b = 0; b < inputs.length; b++) {
-                    inputs[b] = batches.get(b).vector(c);
-                }
-                out.add(Vectors.gather(inputs, sources, rows, 0, count, context.allocator()));
-            }
-        } catch (RuntimeException e) {
-            out.forEach(FieldVector::close);
-            throw e;
-        }
         if (emitted >= rowCount) {
-            releaseInput();
+            buffer.clear();
         }
-        return Batch.of(count, out);
+        return out;
     }
 
-    private void consumeAndSort() {
+    private void consume() {
         Batch in;
         while ((in = child.next()) != null) {
-            batches.add(in);
-            List<FieldVector> values = new ArrayList<>(keys.size());
-            keyValues.add(values);
-            for (ExpressionEvaluator e : keyEvaluators) {
-                values.add(e.evaluate(in));
-            }
-            if ((long) rowCount + in.rowCount() > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("sort input exceeds " + Integer.MAX_VALUE + " rows");
-            }
-            rowCount += in.rowCount();
-        }
-        sorted = new long[rowCount];
-        int position = 0;
-        for (int b = 0; b < batches.size(); b++) {
-            int n = batches.get(b).rowCount();
-            for (int r = 0; r < n; r++) {
-                sorted[position++] = ((long) b << 32) | r;
+            buffer.add(in);
+            if (context.shouldSpill(buffer.bytes())) {
+                spillRun();
             }
         }
-        if (keys.isEmpty() || rowCount < 2) {
+        if (runs.isEmpty()) {
+            sorted = buffer.sort();
             return;
         }
-        SortKeyComparator[] comparators = new SortKeyComparator[keys.size()];
-        for (int k = 0; k < keys.size(); k++) {
-            List<FieldVector> perBatch = new ArrayList<>(batches.size());
-            for (List<FieldVector> values : keyValues) {
-                perBatch.add(values.get(k));
-            }
-            SortKey key = keys.get(k);
-            comparators[k] = new SortKeyComparator(PhysicalKind.of(key.expr().dataType()), key.ascending(),
-                    key.nullsFirst(), perBatch);
+        if (!buffer.isEmpty()) {
+            spillRun();
         }
-        RowReferenceSort.sort(sorted, rowCount, (a, b) -> {
-            int ba = (int) (a >>> 32);
-            int ra = (int) a;
-            int bb = (int) (b >>> 32);
-            int rb = (int) b;
-            for (SortKeyComparator comparator : comparators) {
-                int c = comparator.compare(ba, ra, bb, rb);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return 0;
-        });
+        // one batch per run is held while merging (twice: rows and key values): keep that within budget
+        long perRun = 2 * Math.max(1, bytesPerRow) * context.batchRows();
+        int fanIn = (int) Math.min(SortedRunMerger.MAX_FAN_IN, Math.max(2, context.operatorBudget() / perRun));
+        merger = new SortedRunMerger(runs, schema(), keys, keyEvaluators, fanIn, context);
     }
 
-    private void releaseInput() {
-        for (List<FieldVector> values : keyValues) {
-            values.forEach(FieldVector::close);
+    /** Sorts what is held, writes it as one run, and releases it. */
+    private void spillRun() {
+        bytesPerRow = Math.max(bytesPerRow, buffer.bytes() / Math.max(1, buffer.rowCount()));
+        long[] refs = buffer.sort();
+        try (SpillWriter writer = new SpillWriter(context, schema(), "sort-run")) {
+            for (int from = 0; from < refs.length; from += context.batchRows()) {
+                writer.write(buffer.gather(refs, from, Math.min(context.batchRows(), refs.length - from)));
+            }
+            runs.add(writer.finish());
         }
-        keyValues.clear();
-        batches.forEach(Batch::close);
-        batches.clear();
+        buffer.clear();
+        context.metrics().addSpill();
     }
 
     @Override
     public void close() {
         try {
-            releaseInput();
+            if (merger != null) {
+                merger.close();
+                merger = null;
+            }
+            runs.forEach(SpillFile::delete);
+            buffer.clear();
             keyEvaluators.forEach(ExpressionEvaluator::close);
         } finally {
             child.close();

@@ -6,7 +6,11 @@ import io.updraft.sql.types.StructType;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.schema.MessageType;
+import io.updraft.engine.store.ObjectStoreProvider;
+import io.updraft.engine.store.ObjectStores;
+import io.updraft.shuffle.store.ObjectStore;
 
 import java.io.IOException;
 import java.net.URI;
@@ -16,22 +20,29 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
  * Parquet file access for the rest of Updraft: footer inspection (schema, row groups) and the path
- * rules of the scan. Paths are local paths or {@code file:} URIs; {@code s3://} is not available yet.
- * Errors a user can fix (missing, unreadable or corrupt file) are USER errors naming the path.
- * Stateless and thread-safe.
+ * rules of the scan. Paths are local paths, {@code file:} URIs or {@code s3://bucket/key} (read with ranged
+ * GETs through the process-wide S3 store, see {@link ObjectStoreInputFile}; the {@code updraft.s3.*}
+ * settings say how to reach S3). Errors a user can fix (missing, unreadable or corrupt file) are USER errors
+ * naming the path. Stateless and thread-safe.
  */
 public final class ParquetFiles {
     private ParquetFiles() {
     }
 
-    /** Reads the footer of {@code path}. */
+    /** Reads the footer of {@code path} (S3 with the default settings: region us-east-1, default credentials). */
     public static ParquetFileInfo inspect(String path) {
-        Path file = resolve(path);
-        try (ParquetFileReader reader = open(path, file, bytes -> { })) {
+        return inspect(path, Map.of());
+    }
+
+    /** Reads the footer of {@code path}; {@code settings} carry the {@code updraft.s3.*} options for s3:// paths. */
+    public static ParquetFileInfo inspect(String path, Map<String, String> settings) {
+        InputFile input = inputFile(path, settings, ObjectStores.shared(), bytes -> { }, requests -> { });
+        try (ParquetFileReader reader = open(path, input)) {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
             List<StructField> fields = new ArrayList<>();
             List<String> unsupported = new ArrayList<>();
@@ -52,7 +63,7 @@ public final class ParquetFiles {
                         b.getTotalByteSize()));
                 rows += b.getRowCount();
             }
-            return new ParquetFileInfo(path, Files.size(file), new StructType(fields), rows, groups, unsupported);
+            return new ParquetFileInfo(path, input.getLength(), new StructType(fields), rows, groups, unsupported);
         } catch (IOException e) {
             throw unreadable(path, e);
         }
@@ -63,12 +74,24 @@ public final class ParquetFiles {
         return inspect(path).schema();
     }
 
-    /** The local file a path names; USER error for s3:// paths and for files that do not exist. */
+    /**
+     * The Parquet input a path names: an object of the S3 store for s3:// paths, else a local file. Missing
+     * files are USER errors.
+     */
+    static InputFile inputFile(String path, Map<String, String> settings, ObjectStoreProvider stores,
+                               LongConsumer bytesRead, LongConsumer requests) {
+        if (ObjectStores.isS3(path)) {
+            String[] rootAndKey = ObjectStores.splitS3(path);
+            ObjectStore store = stores.store(rootAndKey[0], settings);
+            long length = ObjectStoreInputFile.sizeOf(store, rootAndKey[1], path, requests);
+            return new ObjectStoreInputFile(store, rootAndKey[1], path, length, bytesRead, requests);
+        }
+        return new LocalInputFile(resolve(path), bytesRead);
+    }
+
+    /** The local file a path names; USER error for files that do not exist. */
     static Path resolve(String path) {
         String lower = path.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("s3://") || lower.startsWith("s3a://") || lower.startsWith("s3n://")) {
-            throw UpdraftException.user("s3:// input needs the S3 object store (not available yet): " + path);
-        }
         Path file;
         try {
             file = lower.startsWith("file:") ? Paths.get(URI.create(path)) : Path.of(path);
@@ -85,9 +108,9 @@ public final class ParquetFiles {
     }
 
     /** Opens the file and reads its footer; corrupt or truncated files are USER errors. */
-    static ParquetFileReader open(String path, Path file, LongConsumer bytesRead) {
+    static ParquetFileReader open(String path, InputFile input) {
         try {
-            return ParquetFileReader.open(new LocalInputFile(file, bytesRead), readOptions());
+            return ParquetFileReader.open(input, readOptions());
         } catch (IOException | RuntimeException e) {
             if (e instanceof UpdraftException u) {
                 throw u;

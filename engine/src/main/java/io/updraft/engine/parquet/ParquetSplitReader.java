@@ -22,7 +22,6 @@ import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.MessageType;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -58,8 +57,9 @@ final class ParquetSplitReader implements AutoCloseable {
         this.path = split.path();
         this.context = context;
         this.requested = requested;
-        Path file = ParquetFiles.resolve(path);
-        this.reader = ParquetFiles.open(path, file, bytes -> context.metrics().addBytesRead(bytes));
+        this.reader = ParquetFiles.open(path, ParquetFiles.inputFile(path, context.config(), context.stores(),
+                bytes -> context.metrics().addBytesRead(bytes),
+                requests -> context.metrics().addObjectStoreRequests(requests)));
         try {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
             this.outputColumns = resolveColumns(schema);

@@ -3,6 +3,7 @@ package io.updraft.engine.vector;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -14,6 +15,8 @@ import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.TransferPair;
 
 /**
@@ -87,6 +90,7 @@ public final class Vectors {
     /**
      * Row {@code rows[from + i]} of {@code sources[sourceIndex[from + i]]} for i in [0, count), as a new
      * vector (sourceIndex null means every row comes from sources[0]). All sources have the same field.
+     * A negative row yields null (outer-join padding, missing window values).
      */
     public static FieldVector gather(FieldVector[] sources, int[] sourceIndex, int[] rows, int from, int count,
                                      BufferAllocator allocator) {
@@ -115,22 +119,31 @@ public final class Vectors {
                     case BOOLEAN -> gatherBits(data, sourceIndex, rows, from, count, outData);
                     case INT32 -> {
                         for (int i = 0; i < count; i++) {
-                            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
-                            outData.setInt((long) i << 2, data[src].getInt((long) rows[from + i] << 2));
+                            int row = rows[from + i];
+                            if (row >= 0) {
+                                int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                                outData.setInt((long) i << 2, data[src].getInt((long) row << 2));
+                            }
                         }
                     }
                     case INT64, FLOAT64 -> {
                         for (int i = 0; i < count; i++) {
-                            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
-                            outData.setLong((long) i << 3, data[src].getLong((long) rows[from + i] << 3));
+                            int row = rows[from + i];
+                            if (row >= 0) {
+                                int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                                outData.setLong((long) i << 3, data[src].getLong((long) row << 3));
+                            }
                         }
                     }
                     case DECIMAL -> {
                         for (int i = 0; i < count; i++) {
-                            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
-                            long at = (long) rows[from + i] << 4;
-                            outData.setLong((long) i << 4, data[src].getLong(at));
-                            outData.setLong(((long) i << 4) + 8, data[src].getLong(at + 8));
+                            int row = rows[from + i];
+                            if (row >= 0) {
+                                int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                                long at = (long) row << 4;
+                                outData.setLong((long) i << 4, data[src].getLong(at));
+                                outData.setLong(((long) i << 4) + 8, data[src].getLong(at + 8));
+                            }
                         }
                     }
                     default -> throw new IllegalStateException("unexpected kind " + kind);
@@ -144,6 +157,65 @@ public final class Vectors {
         }
     }
 
+    /** A vector of {@code count} nulls of {@code field}'s type. */
+    public static FieldVector nulls(Field field, int count, BufferAllocator allocator) {
+        if (field.getType() instanceof ArrowType.Null) {
+            return new NullVector(field, count);
+        }
+        FieldVector out = field.createVector(allocator);
+        try {
+            if (out instanceof BaseFixedWidthVector fixed) {
+                fixed.allocateNew(Math.max(count, 1));
+            } else if (out instanceof BaseVariableWidthVector variable) {
+                variable.allocateNew(16, Math.max(count, 1));
+            }
+            out.getValidityBuffer().setZero(0, out.getValidityBuffer().capacity());
+            if (out instanceof BaseVariableWidthVector) {
+                out.getOffsetBuffer().setZero(0, out.getOffsetBuffer().capacity());
+            }
+            out.setValueCount(count);
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    /** Bytes of Arrow memory a batch's vectors reference (buffers shared between vectors count twice). */
+    public static long allocatedBytes(Batch batch) {
+        long total = 0;
+        for (FieldVector v : batch.vectors()) {
+            total += allocatedBytes(v);
+        }
+        return total;
+    }
+
+    /** Capacity of the vector's buffers (read without touching the vector's state). */
+    public static long allocatedBytes(FieldVector v) {
+        if (v instanceof NullVector) {
+            return 0;
+        }
+        long total = v.getValidityBuffer().capacity() + v.getDataBuffer().capacity();
+        if (v instanceof BaseVariableWidthVector) {
+            total += v.getOffsetBuffer().capacity();
+        }
+        return total;
+    }
+
+    /** Rows [from, from + count) of every column of {@code batch}, as a new batch. */
+    public static Batch slice(Batch batch, int from, int count, BufferAllocator allocator) {
+        java.util.List<FieldVector> out = new java.util.ArrayList<>(batch.columnCount());
+        try {
+            for (FieldVector v : batch.vectors()) {
+                out.add(slice(v, from, count, allocator));
+            }
+            return Batch.of(count, out);
+        } catch (RuntimeException e) {
+            out.forEach(FieldVector::close);
+            throw e;
+        }
+    }
+
     private static void gatherBits(ArrowBuf[] bits, int[] sourceIndex, int[] rows, int from, int count,
                                    ArrowBuf out) {
         int nbytes = Bits.bytesFor(count);
@@ -151,7 +223,7 @@ public final class Vectors {
         for (int i = 0; i < count; i++) {
             int src = sourceIndex == null ? 0 : sourceIndex[from + i];
             int row = rows[from + i];
-            long bit = (bits[src].getByte(row >>> 3) >> (row & 7)) & 1L;
+            long bit = row < 0 ? 0 : (bits[src].getByte(row >>> 3) >> (row & 7)) & 1L;
             word |= bit << (i & 63);
             if ((i & 63) == 63) {
                 Bits.storeWord(out, i >>> 6, word, nbytes);
@@ -171,9 +243,12 @@ public final class Vectors {
         }
         long total = 0;
         for (int i = 0; i < count; i++) {
-            int src = sourceIndex == null ? 0 : sourceIndex[from + i];
-            long at = (long) rows[from + i] << 2;
-            total += offsets[src].getInt(at + 4) - offsets[src].getInt(at);
+            int row = rows[from + i];
+            if (row >= 0) {
+                int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                long at = (long) row << 2;
+                total += offsets[src].getInt(at + 4) - offsets[src].getInt(at);
+            }
         }
         if (total > Integer.MAX_VALUE) {
             throw new IllegalStateException("string column too large for one batch: " + total + " bytes");
@@ -185,8 +260,13 @@ public final class Vectors {
         int position = 0;
         outOffsets.setInt(0, 0);
         for (int i = 0; i < count; i++) {
+            int row = rows[from + i];
+            if (row < 0) {
+                outOffsets.setInt((long) (i + 1) << 2, position);
+                continue;
+            }
             int src = sourceIndex == null ? 0 : sourceIndex[from + i];
-            long at = (long) rows[from + i] << 2;
+            long at = (long) row << 2;
             int start = offsets[src].getInt(at);
             int length = offsets[src].getInt(at + 4) - start;
             if (length > 0) {

@@ -231,4 +231,109 @@ class HashAggregateOperatorTest extends OperatorTestSupport {
             assertThat(result.rows.stream().map(r -> r.get(0)).distinct().count()).isEqualTo(2500);
         }
     }
+
+    private static List<AggregateCall> statisticalAggregates() {
+        ColumnRef qty = new ColumnRef(1, DataTypes.IntegerType, true);
+        ColumnRef price = new ColumnRef(2, PRICE, true);
+        ColumnRef x = new ColumnRef(3, DataTypes.DoubleType, true);
+        ColumnRef flag = new ColumnRef(0, DataTypes.StringType, true);
+        return List.of(
+                new AggregateCall(AggregateFunction.STDDEV_SAMP, qty, false, DataTypes.DoubleType),
+                new AggregateCall(AggregateFunction.STDDEV_POP, price, false, DataTypes.DoubleType),
+                new AggregateCall(AggregateFunction.VAR_SAMP, x, false, DataTypes.DoubleType),
+                new AggregateCall(AggregateFunction.VAR_POP, qty, false, DataTypes.DoubleType),
+                new AggregateCall(AggregateFunction.FIRST, flag, false, DataTypes.StringType),
+                new AggregateCall(AggregateFunction.LAST, price, false, PRICE, true),
+                new AggregateCall(AggregateFunction.FIRST, x, false, DataTypes.DoubleType, true));
+    }
+
+    @Test
+    void statisticalAggregatesFollowSpark() {
+        Object[][] rows = {
+                row("A", 1, new BigDecimal("1.00"), 2.0, 1),
+                row("A", 2, null, null, 1),
+                row("A", 3, new BigDecimal("3.00"), 4.0, 1),
+                row("A", 4, null, 9.0, 1),
+                row("B", 7, new BigDecimal("5.00"), null, 2),
+                row("C", null, null, null, 3)};
+        List<AggregateCall> calls = statisticalAggregates();
+        List<List<Object>> result = complete(List.of(col(4, DataTypes.DateType)), calls, new Object[][][] {rows});
+        assertThat(result).hasSize(3);
+        List<Object> a = result.get(0);
+        assertThat((Double) a.get(1)).isCloseTo(Math.sqrt(5.0 / 3), org.assertj.core.data.Offset.offset(1e-12));
+        assertThat((Double) a.get(2)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat((Double) a.get(3)).isCloseTo(13.0, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat((Double) a.get(4)).isCloseTo(1.25, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(a.subList(5, 8)).containsExactly("A", new BigDecimal("3.00"), 2.0);
+        // one value: the sample variants are null (Spark 3.1+), the population ones 0
+        assertThat(result.get(1)).containsExactly(2, null, 0.0, null, 0.0, "B", new BigDecimal("5.00"), null);
+        // no value at all: null everywhere; FIRST without ignoreNulls takes the first row's value
+        assertThat(result.get(2)).containsExactly(3, null, null, null, null, "C", null, null);
+    }
+
+    @Test
+    void statisticalPartialThenFinalEqualsComplete() {
+        Object[][][] batches = randomBatches(5, 10);
+        List<Expr> groupBy = List.of(col(0, DataTypes.StringType));
+        List<List<Object>> complete = complete(groupBy, statisticalAggregates(), batches);
+        List<List<Object>> merged = partialThenFinal(groupBy, statisticalAggregates(), batches);
+        assertThat(merged).hasSameSizeAs(complete);
+        for (int r = 0; r < complete.size(); r++) {
+            for (int c = 0; c < complete.get(r).size(); c++) {
+                Object expected = complete.get(r).get(c);
+                Object actual = merged.get(r).get(c);
+                if (expected instanceof Double d && c <= 4) {
+                    assertThat((Double) actual).isCloseTo(d, org.assertj.core.data.Offset.offset(1e-9 * Math.abs(d)));
+                } else {
+                    assertThat(actual).as("row " + r + " column " + c).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
+    @Test
+    void spillsPartitionsAndStillAggregatesExactly(@org.junit.jupiter.api.io.TempDir java.nio.file.Path spillDir) {
+        Random random = new Random(17);
+        StructType schema = new StructType(List.of()).add("k", DataTypes.StringType).add("v", DataTypes.LongType);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 80_000; i++) {
+            rows.add(row(random.nextInt(50) == 0 ? null : "group-" + random.nextInt(30_000), (long) random.nextInt(1000)));
+        }
+        List<Object[][]> batches = new ArrayList<>();
+        for (int from = 0; from < rows.size(); from += 2000) {
+            batches.add(rows.subList(from, from + 2000).toArray(Object[][]::new));
+        }
+        ColumnRef v = new ColumnRef(1, DataTypes.LongType, true);
+        List<AggregateCall> calls = List.of(
+                new AggregateCall(AggregateFunction.COUNT, null, false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.SUM, v, false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.MAX, v, false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.VAR_POP, v, false, DataTypes.DoubleType));
+        List<Expr> groupBy = List.of(col(0, DataTypes.StringType));
+        List<String> names = names(1, calls.size());
+        List<List<Object>> expected;
+        try (HashAggregateOperator agg = new HashAggregateOperator(input(schema, batches.toArray(Object[][][]::new)),
+                groupBy, calls, AggregateMode.COMPLETE, names, context)) {
+            expected = sorted(Drain.of(agg).rows);
+            assertThat(agg.spills()).isZero();
+        }
+        try (var limited = allocator.newChildAllocator("agg", 0, 1L << 20)) {
+            var small = new ExecutionContext(limited, Map.of(ExecutionContext.SPILL_DIR, spillDir.toString()));
+            try (HashAggregateOperator agg = new HashAggregateOperator(input(schema,
+                    batches.toArray(Object[][][]::new)), groupBy, calls, AggregateMode.COMPLETE, names, small)) {
+                List<List<Object>> actual = sorted(Drain.of(agg).rows);
+                assertThat(actual).hasSameSizeAs(expected);
+                for (int r = 0; r < expected.size(); r++) {
+                    assertThat(actual.get(r).subList(0, 4)).isEqualTo(expected.get(r).subList(0, 4));
+                    assertThat((Double) actual.get(r).get(4)).isCloseTo((Double) expected.get(r).get(4),
+                            org.assertj.core.data.Offset.offset(1e-6));
+                }
+                assertThat(agg.spills()).isGreaterThan(1);
+                assertThat(small.metrics().spills()).isEqualTo(agg.spills());
+            } finally {
+                small.close();
+            }
+        }
+        assertThat(spillDir).isEmptyDirectory();
+    }
 }

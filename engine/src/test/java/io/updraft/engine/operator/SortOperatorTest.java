@@ -91,4 +91,38 @@ class SortOperatorTest extends OperatorTestSupport {
             assertThat(sort.next()).isNull();
         }
     }
+
+    @Test
+    void spillsSortedRunsAndMergesThemStably(@org.junit.jupiter.api.io.TempDir java.nio.file.Path spillDir) {
+        Random random = new Random(11);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 60_000; i++) {
+            rows.add(row(random.nextInt(20) == 0 ? null : "key-" + random.nextInt(5000), random.nextInt(3), i));
+        }
+        List<Object[][]> batches = new ArrayList<>();
+        for (int from = 0; from < rows.size(); from += 1000) {
+            batches.add(rows.subList(from, from + 1000).toArray(Object[][]::new));
+        }
+        List<SortKey> keys = List.of(new SortKey(col(0, DataTypes.StringType), true, false),
+                new SortKey(col(1, DataTypes.IntegerType), false, true));
+        List<List<Object>> inMemory;
+        try (SortOperator sort = new SortOperator(input(SCHEMA, batches.toArray(Object[][][]::new)), keys, context)) {
+            inMemory = Drain.of(sort).rows;
+            assertThat(sort.spilledRuns()).isZero();
+        }
+        try (var limited = allocator.newChildAllocator("sort", 0, 512L * 1024)) {
+            var small = new io.updraft.engine.ExecutionContext(limited, Map.of(
+                    io.updraft.engine.ExecutionContext.SPILL_DIR, spillDir.toString(), "updraft.batchRows", "1000"));
+            try (SortOperator sort = new SortOperator(input(SCHEMA, batches.toArray(Object[][][]::new)), keys, small)) {
+                assertThat(Drain.of(sort).rows).isEqualTo(inMemory);
+                // more runs than one merge may read at once within the budget: intermediate merges ran too
+                assertThat(sort.spilledRuns()).isGreaterThan(sort.mergeFanIn());
+                assertThat(small.metrics().spills()).isGreaterThan(sort.spilledRuns());
+                assertThat(small.metrics().spilledBytes()).isPositive();
+            } finally {
+                small.close();
+            }
+            assertThat(spillDir).isEmptyDirectory();
+        }
+    }
 }

@@ -64,7 +64,8 @@ class ParquetFilesTest {
                 .hasMessageStartingWith("Could not read Parquet file " + notParquet + ": ");
         assertThatThrownBy(() -> ParquetFiles.inspect(dir.toString()))
                 .hasMessageStartingWith("Path is a directory");
-        assertThatThrownBy(() -> ParquetFiles.inspect("s3://bucket/x.parquet"))
-                .hasMessageContaining("s3:// input needs the S3 object store (not available yet)");
+        assertThatThrownBy(() -> ParquetFiles.inspect("s3://bucket"))
+                .isInstanceOfSatisfying(UpdraftException.class, e -> assertThat(e.type()).isEqualTo(ErrorType.USER))
+                .hasMessageContaining("Invalid S3 object URI (expected s3://bucket/key): s3://bucket");
     }
 }

@@ -249,16 +249,6 @@ class ParquetScanOperatorTest {
                 .hasMessageContaining("i, l, d, p, s, dt, ts, b, f, big");
     }
 
-    @Test
-    void s3PathsAreAClearUserError() {
-        assertThatThrownBy(() -> scan(Path.of("x"), new StructType(List.of()), null))
-                .isInstanceOf(UpdraftException.class);
-        assertThatThrownBy(() -> new ParquetScanOperator(List.of(new FileSplit("s3://bucket/key.parquet", List.of(), 0)),
-                new StructType(List.of()), null, context).next())
-                .isInstanceOfSatisfying(UpdraftException.class, e -> assertThat(e.type()).isEqualTo(ErrorType.USER))
-                .hasMessageContaining("s3:// input needs the S3 object store (not available yet)");
-    }
-
     private static long size(Path file) {
         try {
             return Files.size(file);

@@ -1,0 +1,7 @@
+package io.updraft.core.plan;
+
+/** ROWS frames count physical rows; RANGE frames are defined by the values of the (single) order key. */
+public enum FrameType {
+    ROWS,
+    RANGE
+}

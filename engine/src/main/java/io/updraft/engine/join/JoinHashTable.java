@@ -1,0 +1,236 @@
+package io.updraft.engine.join;
+
+import io.updraft.engine.ExecutionContext;
+import io.updraft.engine.expr.ExpressionEvaluator;
+import io.updraft.engine.vector.Batch;
+import io.updraft.engine.vector.Bits;
+import io.updraft.engine.vector.PhysicalKind;
+import io.updraft.engine.vector.RowKeys;
+import io.updraft.engine.vector.Vectors;
+import org.apache.arrow.vector.FieldVector;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The build side of a join, in memory: its batches (Arrow), the evaluated key columns and, when the join
+ * has keys, a hash index over them — buckets of chained row numbers, keyed by {@link RowKeys} hashes, so
+ * a probe row walks only the rows with its hash. Rows are numbered 0.. in arrival order. A row with a null
+ * in a key that is not null-safe is kept (outer joins output it) but never indexed: it matches nothing.
+ * Also tracks which rows matched (for outer, semi and anti joins that output build rows). Without keys
+ * every row is a candidate for every probe row (nested loop). Not thread-safe.
+ */
+final class JoinHashTable implements AutoCloseable {
+    static final int END = -1;
+
+    private final List<ExpressionEvaluator> keyEvaluators;
+    private final boolean[] nullSafe;
+    private final int seed;
+    private final List<Batch> batches = new ArrayList<>();
+    private final List<FieldVector[]> keys = new ArrayList<>();
+    private int rows;
+    private long bytes;
+    private int[] refBatch = new int[1024];
+    private int[] refRow = new int[1024];
+    private int[] hashes = new int[1024];
+    private int[] heads;
+    private int[] chain;
+    private long[] matched;
+
+    JoinHashTable(List<ExpressionEvaluator> keyEvaluators, boolean[] nullSafe, int seed) {
+        this.keyEvaluators = keyEvaluators;
+        this.nullSafe = nullSafe;
+        this.seed = seed;
+    }
+
+    boolean hasKeys() {
+        return !keyEvaluators.isEmpty();
+    }
+
+    /** Takes ownership of {@code batch}. */
+    void add(Batch batch) {
+        int n = batch.rowCount();
+        if ((long) rows + n > Integer.MAX_VALUE - 8) {
+            batch.close();
+            throw new IllegalStateException("join build side exceeds " + Integer.MAX_VALUE + " rows in memory");
+        }
+        int b = batches.size();
+        batches.add(batch);
+        FieldVector[] values = new FieldVector[keyEvaluators.size()];
+        keys.add(values);
+        for (int k = 0; k < values.length; k++) {
+            values[k] = keyEvaluators.get(k).evaluate(batch);
+            bytes += Vectors.allocatedBytes(values[k]);
+        }
+        bytes += Vectors.allocatedBytes(batch);
+        ensure(rows + n);
+        int[] batchHashes = hash(values, n, seed);
+        System.arraycopy(batchHashes, 0, hashes, rows, n);
+        for (int r = 0; r < n; r++) {
+            refBatch[rows + r] = b;
+            refRow[rows + r] = r;
+        }
+        rows += n;
+        heads = null;
+    }
+
+    private void ensure(int capacity) {
+        if (refBatch.length < capacity) {
+            int size = Math.max(capacity, refBatch.length * 2);
+            refBatch = Arrays.copyOf(refBatch, size);
+            refRow = Arrays.copyOf(refRow, size);
+            hashes = Arrays.copyOf(hashes, size);
+        }
+    }
+
+    /** The key hash of every row of a batch, with the given key values. */
+    static int[] hash(FieldVector[] keyValues, int n, int seed) {
+        int[] h = new int[n];
+        RowKeys.seed(h, n, seed);
+        for (FieldVector v : keyValues) {
+            RowKeys.hash(v, n, h);
+        }
+        return h;
+    }
+
+    /** Whether row r of these key values has a null in a key that is not null-safe (it can match nothing). */
+    static boolean hasNullKey(FieldVector[] keyValues, boolean[] nullSafe, int r) {
+        for (int k = 0; k < keyValues.length; k++) {
+            if (!nullSafe[k] && (Vectors.kindOf(keyValues[k]) == PhysicalKind.NULL
+                    || !Bits.get(keyValues[k].getValidityBuffer(), r))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Builds the hash index over every row added so far. */
+    void build() {
+        if (!hasKeys()) {
+            return;
+        }
+        int size = Integer.highestOneBit(Math.max(16, rows * 2 - 1)) << 1;
+        heads = new int[size];
+        Arrays.fill(heads, END);
+        chain = new int[Math.max(rows, 1)];
+        int mask = size - 1;
+        // insert in reverse so that chains list rows in arrival order
+        for (int g = rows - 1; g >= 0; g--) {
+            if (hasNullKey(keys.get(refBatch[g]), nullSafe, refRow[g])) {
+                continue;
+            }
+            int bucket = hashes[g] & mask;
+            chain[g] = heads[bucket];
+            heads[bucket] = g;
+        }
+    }
+
+    /** The first row that may match a probe row with this hash, or {@link #END}. */
+    int first(int hash) {
+        if (!hasKeys()) {
+            return rows == 0 ? END : 0;
+        }
+        int g = heads[hash & (heads.length - 1)];
+        while (g != END && hashes[g] != hash) {
+            g = chain[g];
+        }
+        return g;
+    }
+
+    /** The next candidate after row g, or {@link #END}. */
+    int next(int g, int hash) {
+        if (!hasKeys()) {
+            return g + 1 < rows ? g + 1 : END;
+        }
+        g = chain[g];
+        while (g != END && hashes[g] != hash) {
+            g = chain[g];
+        }
+        return g;
+    }
+
+    /** Whether build row g's keys equal probe row {@code row}'s (null-safe keys: null equals null). */
+    boolean keysEqual(FieldVector[] probeKeys, int row, int g) {
+        FieldVector[] buildKeys = keys.get(refBatch[g]);
+        int r = refRow[g];
+        for (int k = 0; k < probeKeys.length; k++) {
+            PhysicalKind kind = Vectors.kindOf(probeKeys[k]);
+            if (kind == PhysicalKind.NULL) {
+                continue; // both sides are void: only null-safe keys get here, and null <=> null
+            }
+            boolean probeValid = Bits.get(probeKeys[k].getValidityBuffer(), row);
+            boolean buildValid = Bits.get(buildKeys[k].getValidityBuffer(), r);
+            if (probeValid != buildValid) {
+                return false;
+            }
+            if (probeValid && !RowKeys.valuesEqual(kind, probeKeys[k], row, buildKeys[k], r)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void markMatched(int g) {
+        if (matched == null) {
+            matched = new long[(rows + 63) >>> 6];
+        }
+        matched[g >>> 6] |= 1L << (g & 63);
+    }
+
+    boolean isMatched(int g) {
+        return matched != null && (matched[g >>> 6] & (1L << (g & 63))) != 0;
+    }
+
+    int rowCount() {
+        return rows;
+    }
+
+    /** Arrow bytes of batches and keys plus the index arrays. */
+    long bytes() {
+        return bytes + 16L * rows;
+    }
+
+    List<Batch> batches() {
+        return batches;
+    }
+
+    int batchOf(int g) {
+        return refBatch[g];
+    }
+
+    int rowOf(int g) {
+        return refRow[g];
+    }
+
+    /** Hands every held batch over to the caller (for re-partitioning) and empties the table. */
+    List<Batch> drain() {
+        List<Batch> out = new ArrayList<>(batches);
+        batches.clear();
+        releaseKeys();
+        rows = 0;
+        bytes = 0;
+        heads = null;
+        matched = null;
+        return out;
+    }
+
+    private void releaseKeys() {
+        for (FieldVector[] values : keys) {
+            for (FieldVector v : values) {
+                if (v != null) {
+                    v.close();
+                }
+            }
+        }
+        keys.clear();
+    }
+
+    @Override
+    public void close() {
+        releaseKeys();
+        batches.forEach(Batch::close);
+        batches.clear();
+        rows = 0;
+    }
+}

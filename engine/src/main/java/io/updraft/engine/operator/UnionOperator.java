@@ -1,0 +1,79 @@
+package io.updraft.engine.operator;
+
+import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.UpdraftException;
+import io.updraft.sql.types.StructField;
+import io.updraft.engine.vector.Batch;
+import io.updraft.sql.types.StructType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * UNION ALL: passes the batches of each input in turn, untouched (inputs have the same column types;
+ * the output is named after the first input). An exhausted input is closed right away.
+ */
+public final class UnionOperator implements BatchOperator {
+    private final List<BatchOperator> inputs;
+    private final StructType schema;
+    private int current;
+
+    /** Takes ownership of the inputs. */
+    public UnionOperator(List<BatchOperator> inputs) {
+        this.inputs = new ArrayList<>(inputs);
+        if (this.inputs.isEmpty()) {
+            throw new IllegalArgumentException("a union needs at least one input");
+        }
+        StructType first = this.inputs.get(0).schema();
+        List<StructField> fields = new ArrayList<>(first.size());
+        for (int c = 0; c < first.size(); c++) {
+            boolean nullable = false;
+            for (BatchOperator input : this.inputs) {
+                StructType other = input.schema();
+                if (other.size() != first.size() || !other.get(c).dataType().equals(first.get(c).dataType())) {
+                    throw new UpdraftException(ErrorType.INTERNAL, "union inputs differ: " + first.simpleString()
+                            + " vs " + other.simpleString());
+                }
+                nullable |= other.get(c).nullable();
+            }
+            fields.add(new StructField(first.get(c).name(), first.get(c).dataType(), nullable));
+        }
+        this.schema = new StructType(fields);
+    }
+
+    @Override
+    public StructType schema() {
+        return schema;
+    }
+
+    @Override
+    public Batch next() {
+        while (current < inputs.size()) {
+            Batch b = inputs.get(current).next();
+            if (b != null) {
+                return b;
+            }
+            inputs.get(current).close();
+            current++;
+        }
+        return null;
+    }
+
+    @Override
+    public void close() {
+        RuntimeException failure = null;
+        for (int i = current; i < inputs.size(); i++) {
+            try {
+                inputs.get(i).close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+        }
+        current = inputs.size();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

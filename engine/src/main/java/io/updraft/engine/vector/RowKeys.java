@@ -1,0 +1,155 @@
+package io.updraft.engine.vector;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * Hashing and equality of key values, a column at a time, with the semantics of grouping and join keys:
+ * doubles are normalized (-0.0 = 0.0, every NaN = NaN), decimals hash by value at their type's scale,
+ * strings by their UTF-8 bytes. Hashes are {@link Murmur3} chained over the columns (each column's hash
+ * is seeded with the previous one), so they are the same in every JVM; a null contributes a constant.
+ * Stateless.
+ */
+public final class RowKeys {
+    /** Seed of shuffle hash partitioning. */
+    public static final int SHUFFLE_SEED = 42;
+    private static final int NULL_MARKER = 0x6b43a9b5;
+
+    private RowKeys() {
+    }
+
+    /** Sets {@code hashes[0..n)} to {@code seed}. */
+    public static void seed(int[] hashes, int n, int seed) {
+        java.util.Arrays.fill(hashes, 0, n, seed);
+    }
+
+    /** Folds column {@code v}'s values of rows [0, n) into {@code hashes} (each entry is the seed). */
+    public static void hash(FieldVector v, int n, int[] hashes) {
+        PhysicalKind kind = Vectors.kindOf(v);
+        if (kind == PhysicalKind.NULL) {
+            for (int i = 0; i < n; i++) {
+                hashes[i] = Murmur3.hashInt(NULL_MARKER, hashes[i]);
+            }
+            return;
+        }
+        ArrowBuf validity = v.getValidityBuffer();
+        ArrowBuf data = v.getDataBuffer();
+        ArrowBuf offsets = kind == PhysicalKind.UTF8 ? v.getOffsetBuffer() : null;
+        for (int i = 0; i < n; i++) {
+            int h = hashes[i];
+            if (!Bits.get(validity, i)) {
+                hashes[i] = Murmur3.hashInt(NULL_MARKER, h);
+                continue;
+            }
+            hashes[i] = switch (kind) {
+                case BOOLEAN -> Murmur3.hashInt(Bits.get(data, i) ? 1 : 0, h);
+                case INT32 -> Murmur3.hashInt(data.getInt((long) i << 2), h);
+                case INT64 -> Murmur3.hashLong(data.getLong((long) i << 3), h);
+                case FLOAT64 -> Murmur3.hashLong(normalizedBits(data.getDouble((long) i << 3)), h);
+                case DECIMAL -> {
+                    long low = data.getLong((long) i << 4);
+                    long high = data.getLong(((long) i << 4) + 8);
+                    yield high == (low >> 63) ? Murmur3.hashLong(low, h)
+                            : Murmur3.hashLong(high, Murmur3.hashLong(low, h));
+                }
+                case UTF8 -> {
+                    int start = offsets.getInt((long) i << 2);
+                    int end = offsets.getInt(((long) i << 2) + 4);
+                    yield Murmur3.hashBytes(data, start, end - start, h);
+                }
+                case NULL -> h;
+            };
+        }
+    }
+
+    /** Canonical bits of a double: -0.0 as 0.0, every NaN as the one canonical NaN. */
+    public static long normalizedBits(double d) {
+        if (d == 0.0) {
+            return 0L;
+        }
+        return Double.doubleToLongBits(d);
+    }
+
+    /** Whether row {@code ra} of {@code a} and row {@code rb} of {@code b} (both non-null, same type) are equal. */
+    public static boolean valuesEqual(PhysicalKind kind, FieldVector a, int ra, FieldVector b, int rb) {
+        ArrowBuf ad = a.getDataBuffer();
+        ArrowBuf bd = b.getDataBuffer();
+        return switch (kind) {
+            case BOOLEAN -> Bits.get(ad, ra) == Bits.get(bd, rb);
+            case INT32 -> ad.getInt((long) ra << 2) == bd.getInt((long) rb << 2);
+            case INT64 -> ad.getLong((long) ra << 3) == bd.getLong((long) rb << 3);
+            case FLOAT64 -> {
+                double x = ad.getDouble((long) ra << 3);
+                double y = bd.getDouble((long) rb << 3);
+                yield x == y || (x != x && y != y);
+            }
+            case DECIMAL -> ad.getLong((long) ra << 4) == bd.getLong((long) rb << 4)
+                    && ad.getLong(((long) ra << 4) + 8) == bd.getLong(((long) rb << 4) + 8);
+            case UTF8 -> {
+                ArrowBuf ao = a.getOffsetBuffer();
+                ArrowBuf bo = b.getOffsetBuffer();
+                int as = ao.getInt((long) ra << 2);
+                int ae = ao.getInt(((long) ra << 2) + 4);
+                int bs = bo.getInt((long) rb << 2);
+                int be = bo.getInt(((long) rb << 2) + 4);
+                yield ae - as == be - bs && ByteFunctionHelpers.equal(ad, as, ae, bd, bs, be) == 1;
+            }
+            case NULL -> true;
+        };
+    }
+
+    /**
+     * Natural ascending order of two non-null values of the same type: doubles as Spark (NaN largest,
+     * -0.0 = 0.0), strings by unsigned UTF-8 bytes, decimals by unscaled value (same scale).
+     */
+    public static int compareValues(PhysicalKind kind, FieldVector a, int ra, FieldVector b, int rb) {
+        ArrowBuf ad = a.getDataBuffer();
+        ArrowBuf bd = b.getDataBuffer();
+        return switch (kind) {
+            case BOOLEAN -> Boolean.compare(Bits.get(ad, ra), Bits.get(bd, rb));
+            case INT32 -> Integer.compare(ad.getInt((long) ra << 2), bd.getInt((long) rb << 2));
+            case INT64 -> Long.compare(ad.getLong((long) ra << 3), bd.getLong((long) rb << 3));
+            case FLOAT64 -> {
+                double x = ad.getDouble((long) ra << 3);
+                double y = bd.getDouble((long) rb << 3);
+                yield x == y ? 0 : Double.compare(x, y);
+            }
+            case DECIMAL -> {
+                long ah = ad.getLong(((long) ra << 4) + 8);
+                long bh = bd.getLong(((long) rb << 4) + 8);
+                yield ah != bh ? Long.compare(ah, bh)
+                        : Long.compareUnsigned(ad.getLong((long) ra << 4), bd.getLong((long) rb << 4));
+            }
+            case UTF8 -> {
+                ArrowBuf ao = a.getOffsetBuffer();
+                ArrowBuf bo = b.getOffsetBuffer();
+                yield ByteFunctionHelpers.compare(ad, ao.getInt((long) ra << 2), ao.getInt(((long) ra << 2) + 4),
+                        bd, bo.getInt((long) rb << 2), bo.getInt(((long) rb << 2) + 4));
+            }
+            case NULL -> 0;
+        };
+    }
+
+    /**
+     * Whether the rows are equal on every key column, nulls equal to nulls (grouping and partitioning
+     * semantics).
+     */
+    public static boolean rowsEqual(FieldVector[] a, int ra, FieldVector[] b, int rb) {
+        for (int c = 0; c < a.length; c++) {
+            PhysicalKind kind = Vectors.kindOf(a[c]);
+            if (kind == PhysicalKind.NULL) {
+                continue;
+            }
+            boolean aValid = Bits.get(a[c].getValidityBuffer(), ra);
+            boolean bValid = Bits.get(b[c].getValidityBuffer(), rb);
+            if (aValid != bValid) {
+                return false;
+            }
+            if (aValid && !valuesEqual(kind, a[c], ra, b[c], rb)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

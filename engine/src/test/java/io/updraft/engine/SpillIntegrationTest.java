@@ -1,0 +1,200 @@
+package io.updraft.engine;
+
+import io.updraft.core.expr.Arithmetic;
+import io.updraft.core.expr.ArithmeticOp;
+import io.updraft.core.expr.ColumnRef;
+import io.updraft.core.expr.Expr;
+import io.updraft.core.expr.Literal;
+import io.updraft.core.plan.AggregateCall;
+import io.updraft.core.plan.AggregateFunction;
+import io.updraft.core.plan.AggregateMode;
+import io.updraft.core.plan.BuildSide;
+import io.updraft.core.plan.FileSplit;
+import io.updraft.core.plan.HashAggregate;
+import io.updraft.core.plan.Join;
+import io.updraft.core.plan.JoinType;
+import io.updraft.core.plan.Operator;
+import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.Project;
+import io.updraft.core.plan.Sort;
+import io.updraft.core.plan.SortKey;
+import io.updraft.core.task.TaskCodec;
+import io.updraft.core.task.TaskResult;
+import io.updraft.core.task.TaskSpec;
+import io.updraft.core.task.TaskStatus;
+import io.updraft.engine.testing.ParquetTestFiles;
+import io.updraft.sql.Row;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.DecimalType;
+import io.updraft.sql.types.StructType;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Queries whose operator state is several times the task's memory limit (8 MiB) complete through TaskRunner
+ * and JSON specs, spill to disk, match DuckDB, leave no spill file behind and leak no Arrow memory (the
+ * runner fails a task that leaks; the root allocator is closed after each test).
+ */
+class SpillIntegrationTest {
+    static final long LIMIT = 8L * 1024 * 1024;
+    private static final DecimalType MONEY = new DecimalType(12, 2);
+    private static final StructType FACTS = new StructType(List.of()).add("id", DataTypes.LongType)
+            .add("k", DataTypes.StringType).add("v", MONEY).add("d", DataTypes.DoubleType)
+            .add("pad", DataTypes.StringType);
+    private static final StructType DIM = new StructType(List.of()).add("dk", DataTypes.StringType)
+            .add("payload", DataTypes.StringType).add("w", DataTypes.LongType);
+
+    @TempDir
+    static Path data;
+    @TempDir
+    Path spillDir;
+    private static Path facts;
+    private static Path dim;
+    private BufferAllocator root;
+    private TaskRunner runner;
+
+    @BeforeAll
+    static void writeData() {
+        facts = ParquetTestFiles.write(data.resolve("facts.parquet"), """
+                SELECT range AS id, 'key-' || ((range * 7919) % 500000) AS k,
+                       (((range * 31) % 100000) / 100.0)::DECIMAL(12,2) AS v,
+                       ((range * 13) % 1000) / 7.0 AS d,
+                       'padding-' || md5(range::VARCHAR)[1:12] AS pad
+                FROM range(600000)
+                """, 100_000);
+        dim = ParquetTestFiles.write(data.resolve("dim.parquet"), """
+                SELECT 'key-' || range AS dk, 'payload-' || md5(range::VARCHAR) AS payload, range % 1000 AS w
+                FROM range(0, 600000, 1)
+                """, 100_000);
+    }
+
+    @BeforeEach
+    void setUp() {
+        root = new RootAllocator();
+        runner = new TaskRunner(root);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        root.close();
+        try (Stream<Path> left = Files.list(spillDir)) {
+            assertThat(left).as("spill files left behind").isEmpty();
+        }
+    }
+
+    private static ColumnRef ref(int i, io.updraft.sql.types.DataType type) {
+        return new ColumnRef(i, type, true);
+    }
+
+    private static ParquetScan scan(Path file, StructType schema) {
+        return new ParquetScan(List.of(new FileSplit(file.toString(), List.of(), 0)), schema, null);
+    }
+
+    private TaskResult run(Operator plan) {
+        TaskSpec spec = new TaskSpec("spill", 1, 0, 0, plan, Map.of(TaskRunner.TASK_MEMORY_BYTES, String.valueOf(LIMIT),
+                ExecutionContext.SPILL_DIR, spillDir.toString()));
+        TaskResult result = TaskCodec.decodeResult(runner.runJson(TaskCodec.encode(spec)));
+        assertThat(result.errorMessage()).isNull();
+        assertThat(result.status()).isEqualTo(TaskStatus.SUCCEEDED);
+        System.err.printf("%s: %d spills, %.1f MiB spilled, limit %.1f MiB%n", plan.getClass().getSimpleName(),
+                result.metrics().spills(), result.metrics().spilledBytes() / 1048576.0, LIMIT / 1048576.0);
+        return result;
+    }
+
+    private static List<String> strings(List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        for (Row r : rows) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < r.size(); i++) {
+                Object v = r.get(i);
+                sb.append(v instanceof BigDecimal b ? b.stripTrailingZeros().toPlainString() : String.valueOf(v))
+                        .append('|');
+            }
+            out.add(sb.toString());
+        }
+        return out;
+    }
+
+    private static List<String> duck(String sql) {
+        List<String> out = new ArrayList<>();
+        for (List<Object> row : ParquetTestFiles.query(sql)) {
+            StringBuilder sb = new StringBuilder();
+            for (Object v : row) {
+                sb.append(v instanceof BigDecimal b ? b.stripTrailingZeros().toPlainString() : String.valueOf(v))
+                        .append('|');
+            }
+            out.add(sb.toString());
+        }
+        return out;
+    }
+
+    @Test
+    void externalSortOfSeveralTimesTheLimit() {
+        Operator sort = new Sort(scan(facts, FACTS), List.of(new SortKey(ref(1, DataTypes.StringType), false, false),
+                new SortKey(ref(0, DataTypes.LongType), true, true)));
+        Operator plan = new Project(sort, List.of(ref(0, DataTypes.LongType)), List.of("id"));
+        TaskResult result = run(plan);
+        assertThat(result.metrics().spills()).isGreaterThan(3);
+        assertThat(result.metrics().spilledBytes()).isGreaterThan(3 * LIMIT);
+        List<Row> rows = ArrowRows.decode(result.arrowIpcBase64(), plan.schema(), root);
+        assertThat(strings(rows)).isEqualTo(duck("SELECT id FROM '" + facts + "' ORDER BY k DESC, id"));
+    }
+
+    @Test
+    void hashAggregationOfSeveralTimesTheLimit() {
+        List<AggregateCall> calls = List.of(
+                new AggregateCall(AggregateFunction.COUNT, null, false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.SUM, ref(2, MONEY), false,
+                        AggregateCall.resultType(AggregateFunction.SUM, MONEY)),
+                new AggregateCall(AggregateFunction.MAX, ref(3, DataTypes.DoubleType), false, DataTypes.DoubleType),
+                new AggregateCall(AggregateFunction.MIN, ref(4, DataTypes.StringType), false, DataTypes.StringType));
+        Operator plan = new Sort(new HashAggregate(scan(facts, FACTS), List.of(ref(1, DataTypes.StringType)), calls,
+                AggregateMode.COMPLETE, List.of("k", "n", "sv", "md", "mp")),
+                List.of(new SortKey(ref(0, DataTypes.StringType), true, true)));
+        TaskResult result = run(plan);
+        assertThat(result.metrics().spills()).isGreaterThan(3);
+        List<Row> rows = ArrowRows.decode(result.arrowIpcBase64(), plan.schema(), root);
+        assertThat(rows).hasSize(500_000);
+        assertThat(strings(rows)).isEqualTo(duck("SELECT k, count(*), sum(v), max(d), min(pad) FROM '" + facts
+                + "' GROUP BY k ORDER BY k"));
+    }
+
+    @Test
+    void graceHashJoinWithABuildSideSeveralTimesTheLimit() {
+        Join join = new Join(scan(facts, FACTS), scan(dim, DIM), JoinType.LEFT_OUTER,
+                List.of(ref(1, DataTypes.StringType)), List.of(ref(0, DataTypes.StringType)), null, BuildSide.RIGHT);
+        Expr bucket = new Arithmetic(ArithmeticOp.MOD, ref(0, DataTypes.LongType), Literal.of(100L),
+                DataTypes.LongType);
+        Operator projected = new Project(join, List.of(bucket, ref(2, MONEY), ref(6, DataTypes.StringType),
+                ref(7, DataTypes.LongType)), List.of("b", "v", "payload", "w"));
+        List<AggregateCall> calls = List.of(
+                new AggregateCall(AggregateFunction.COUNT, null, false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.COUNT, ref(2, DataTypes.StringType), false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.SUM, ref(3, DataTypes.LongType), false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.MAX, ref(2, DataTypes.StringType), false, DataTypes.StringType));
+        Operator plan = new Sort(new HashAggregate(projected, List.of(ref(0, DataTypes.LongType)), calls,
+                AggregateMode.COMPLETE, List.of("b", "n", "matched", "sw", "mp")),
+                List.of(new SortKey(ref(0, DataTypes.LongType), true, true)));
+        TaskResult result = run(plan);
+        assertThat(result.metrics().spills()).isPositive();
+        assertThat(result.metrics().spilledBytes()).isGreaterThan(2 * LIMIT);
+        List<Row> rows = ArrowRows.decode(result.arrowIpcBase64(), plan.schema(), root);
+        assertThat(strings(rows)).isEqualTo(duck("SELECT id % 100 AS b, count(*), count(payload), sum(w), max(payload)"
+                + " FROM '" + facts + "' f LEFT JOIN '" + dim + "' d ON f.k = d.dk GROUP BY b ORDER BY b"));
+    }
+}
