@@ -1,0 +1,147 @@
+package io.updraft.sql;
+
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The session's settings, as Spark's {@code spark.conf()}: string keys and values. Keys with meaning
+ * today: {@value #TIME_ZONE} (how timestamps show; default UTC), {@value #MAX_PARTITION_BYTES} (the scan
+ * split cap; default 128 MiB; accepts "64m", "1g", "1048576"), {@value #SHOW_PROGRESS} (per-stage
+ * progress lines on stderr; default true). Values are validated when set. Thread-safe.
+ */
+public final class RuntimeConfig {
+    public static final String TIME_ZONE = "spark.sql.session.timeZone";
+    public static final String MAX_PARTITION_BYTES = "spark.sql.files.maxPartitionBytes";
+    public static final String SHOW_PROGRESS = "spark.ui.showConsoleProgress";
+    public static final String MASTER = "spark.master";
+    public static final String APP_NAME = "spark.app.name";
+
+    private static final Map<String, String> DEFAULTS = Map.of(
+            TIME_ZONE, "UTC",
+            MAX_PARTITION_BYTES, "134217728b",
+            SHOW_PROGRESS, "true");
+
+    private final Map<String, String> values = new ConcurrentHashMap<>();
+
+    RuntimeConfig(Map<String, String> initial) {
+        initial.forEach(this::set);
+    }
+
+    public void set(String key, String value) {
+        Objects.requireNonNull(key, "key is null");
+        Objects.requireNonNull(value, "value of " + key + " is null");
+        validate(key, value);
+        values.put(key, value);
+    }
+
+    public void set(String key, long value) {
+        set(key, Long.toString(value));
+    }
+
+    public void set(String key, boolean value) {
+        set(key, Boolean.toString(value));
+    }
+
+    /** The value, or the default of a known key; otherwise {@link NoSuchElementException} naming the key. */
+    public String get(String key) {
+        return getOption(key).orElseThrow(() -> new NoSuchElementException(
+                "[SQL_CONF_NOT_FOUND] The SQL config \"" + key + "\" cannot be found. SQLSTATE: 42K0I"));
+    }
+
+    public String get(String key, String defaultValue) {
+        return getOption(key).orElse(defaultValue);
+    }
+
+    public Optional<String> getOption(String key) {
+        String v = values.get(key);
+        return Optional.ofNullable(v != null ? v : DEFAULTS.get(key));
+    }
+
+    /** Every explicitly set value, sorted by key. */
+    public Map<String, String> getAll() {
+        return new TreeMap<>(values);
+    }
+
+    public boolean contains(String key) {
+        return values.containsKey(key) || DEFAULTS.containsKey(key);
+    }
+
+    public void unset(String key) {
+        if (key.equals(MASTER) || key.equals(APP_NAME)) {
+            throw new IllegalArgumentException("Cannot modify the value of a static config: " + key);
+        }
+        values.remove(key);
+    }
+
+    ZoneId timeZone() {
+        return ZoneId.of(get(TIME_ZONE));
+    }
+
+    long maxPartitionBytes() {
+        return parseBytes(MAX_PARTITION_BYTES, get(MAX_PARTITION_BYTES));
+    }
+
+    boolean showProgress() {
+        return Boolean.parseBoolean(get(SHOW_PROGRESS));
+    }
+
+    private static void validate(String key, String value) {
+        switch (key) {
+            case TIME_ZONE -> {
+                try {
+                    ZoneId.of(value);
+                } catch (DateTimeException e) {
+                    throw new IllegalArgumentException("[INVALID_CONF_VALUE.TIME_ZONE] The value '" + value
+                            + "' in the config \"" + key + "\" is invalid. Cannot resolve the given timezone."
+                            + " SQLSTATE: 22022", e);
+                }
+            }
+            case MAX_PARTITION_BYTES -> {
+                if (parseBytes(key, value) < 1) {
+                    throw new IllegalArgumentException(key + " must be at least 1 byte, was '" + value + "'");
+                }
+            }
+            case SHOW_PROGRESS -> {
+                if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+                    throw new IllegalArgumentException(key + " should be boolean, but was '" + value + "'");
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** Spark's byte strings: a number with an optional unit b, k/kb, m/mb, g/gb, t/tb (binary units). */
+    static long parseBytes(String key, String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        int end = 0;
+        while (end < t.length() && Character.isDigit(t.charAt(end))) {
+            end++;
+        }
+        String unit = t.substring(end).trim();
+        long multiplier = switch (unit) {
+            case "", "b" -> 1L;
+            case "k", "kb" -> 1L << 10;
+            case "m", "mb" -> 1L << 20;
+            case "g", "gb" -> 1L << 30;
+            case "t", "tb" -> 1L << 40;
+            default -> -1L;
+        };
+        if (end == 0 || multiplier < 0) {
+            throw new IllegalArgumentException(key + " should be a size in bytes such as 134217728, 128m or 1g, "
+                    + "but was '" + text + "'");
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(t.substring(0, end)), multiplier);
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw new IllegalArgumentException(key + " is too large: '" + text + "'", e);
+        }
+    }
+}

@@ -1,0 +1,309 @@
+package io.updraft.sql;
+
+import io.updraft.coordinator.JobResult;
+import io.updraft.coordinator.JobRunner;
+import io.updraft.coordinator.JobRunnerOptions;
+import io.updraft.coordinator.LocalCluster;
+import io.updraft.coordinator.SplitPolicy;
+import io.updraft.core.plan.JobPlan;
+import io.updraft.planner.DefaultQueryPlanner;
+import io.updraft.planner.PlannerConfig;
+import io.updraft.planner.QueryPlanner;
+import io.updraft.planner.analysis.AnalysisErrors;
+import io.updraft.planner.logical.LogicalPlan;
+import io.updraft.planner.logical.ParquetRelation;
+import io.updraft.planner.logical.SubqueryAlias;
+import io.updraft.planner.sql.SqlFrontEnd;
+import io.updraft.sql.types.StructType;
+
+import java.io.PrintStream;
+import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The entry point, as Spark's {@code SparkSession}: {@code UpdraftSession.builder().master("local[*]")
+ * .getOrCreate()}, then {@link #read()}, {@link #sql}, {@link #table}. In local mode the session owns a
+ * pool of N task threads and one Arrow root allocator; {@link #stop()} (or {@link #close()}) releases
+ * both and fails when a task leaked Arrow memory. Thread-safe.
+ */
+public final class UpdraftSession implements AutoCloseable {
+    /** The version of this API. */
+    public static final String VERSION = "0.1.0-SNAPSHOT";
+
+    private static final Object LOCK = new Object();
+    private static final SqlFrontEnd SQL = new SqlFrontEnd();
+    private static UpdraftSession defaultSession;
+
+    private final String appName;
+    private final String master;
+    private final int parallelism;
+    private final RuntimeConfig conf;
+    private final PrintStream progress;
+    private final LocalCluster cluster;
+    private final SessionCatalog catalog = new SessionCatalog();
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private volatile PlannerHolder planner;
+
+    private record PlannerHolder(PlannerConfig config, QueryPlanner planner) {
+    }
+
+    private UpdraftSession(String appName, String master, int parallelism, Map<String, String> settings,
+                           PrintStream progress) {
+        this.appName = appName;
+        this.master = master;
+        this.parallelism = parallelism;
+        Map<String, String> initial = new LinkedHashMap<>(settings);
+        initial.put(RuntimeConfig.MASTER, master);
+        initial.put(RuntimeConfig.APP_NAME, appName);
+        this.conf = new RuntimeConfig(initial);
+        this.progress = progress;
+        this.cluster = LocalCluster.start(parallelism);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The session {@link Builder#getOrCreate()} returns, while it is not stopped. */
+    public static Optional<UpdraftSession> getDefaultSession() {
+        synchronized (LOCK) {
+            return Optional.ofNullable(defaultSession);
+        }
+    }
+
+    public static Optional<UpdraftSession> getActiveSession() {
+        return getDefaultSession();
+    }
+
+    public String appName() {
+        return appName;
+    }
+
+    /** The master URL this session runs with, e.g. "local[*]". */
+    public String master() {
+        return master;
+    }
+
+    /** Task slots: the N of local[N]. */
+    public int parallelism() {
+        return parallelism;
+    }
+
+    public String version() {
+        return VERSION;
+    }
+
+    public RuntimeConfig conf() {
+        return conf;
+    }
+
+    public DataFrameReader read() {
+        checkActive();
+        return new DataFrameReader(this);
+    }
+
+    /** Runs a SQL query over the temporary views (see {@link Dataset#createOrReplaceTempView}). */
+    public Dataset<Row> sql(String sqlText) {
+        checkActive();
+        Objects.requireNonNull(sqlText, "sqlText is null");
+        return new Dataset<>(this, SQL.parse(sqlText, catalog), Encoders.row());
+    }
+
+    /** The temporary view {@code tableName} as a DataFrame. */
+    public Dataset<Row> table(String tableName) {
+        checkActive();
+        LogicalPlan view = catalog.lookup(tableName).orElseThrow(
+                () -> AnalysisErrors.tableNotFound(List.of(tableName), catalog.names()));
+        return new Dataset<>(this, new SubqueryAlias(tableName, view), Encoders.row());
+    }
+
+    /** Drops a temporary view; false when there was none. */
+    public boolean dropTempView(String viewName) {
+        return catalog.drop(viewName);
+    }
+
+    /** Stops the session: the task pool, then the Arrow allocator (which fails if memory leaked). */
+    public void stop() {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
+        synchronized (LOCK) {
+            if (defaultSession == this) {
+                defaultSession = null;
+            }
+        }
+        cluster.close();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    public boolean isStopped() {
+        return stopped.get();
+    }
+
+    // ---- used by Dataset and DataFrameReader
+
+    Dataset<Row> parquet(List<String> paths) {
+        checkActive();
+        return new Dataset<>(this, new ParquetRelation(ParquetFileIndex.resolve(paths, cluster.footers())),
+                Encoders.row());
+    }
+
+    SessionCatalog catalog() {
+        return catalog;
+    }
+
+    StructType analyze(LogicalPlan plan) {
+        return planner().schema(plan);
+    }
+
+    /** The planner for the current settings (re-made when spark.sql.files.maxPartitionBytes changes). */
+    QueryPlanner planner() {
+        PlannerConfig config = new PlannerConfig(parallelism, conf.maxPartitionBytes());
+        PlannerHolder holder = planner;
+        if (holder == null || !holder.config().equals(config)) {
+            holder = new PlannerHolder(config, new DefaultQueryPlanner(config));
+            planner = holder;
+        }
+        return holder.planner();
+    }
+
+    ZoneId timeZone() {
+        return conf.timeZone();
+    }
+
+    JobResult execute(JobPlan plan) {
+        checkActive();
+        JobRunnerOptions options = JobRunnerOptions.defaults(parallelism)
+                .withSplitPolicy(new SplitPolicy(parallelism, conf.maxPartitionBytes()))
+                .withProgress(conf.showProgress() ? (progress != null ? progress : System.err) : null)
+                .withTaskConfig(Map.of(RuntimeConfig.TIME_ZONE, conf.get(RuntimeConfig.TIME_ZONE)));
+        JobRunner runner = cluster.jobRunner(options);
+        return runner.run(plan);
+    }
+
+    private void checkActive() {
+        if (stopped.get()) {
+            throw new IllegalStateException("Cannot call methods on a stopped UpdraftSession (app '" + appName
+                    + "').");
+        }
+    }
+
+    /**
+     * Builds or returns the session, as Spark's {@code SparkSession.Builder}. Every option is checked when
+     * set. Not thread-safe (a builder); {@link #getOrCreate()} is.
+     */
+    public static final class Builder {
+        private static final Pattern LOCAL_N = Pattern.compile("local\\[(\\d+)]");
+
+        private String appName = "updraft";
+        private String master = "local[*]";
+        private final Map<String, String> settings = new LinkedHashMap<>();
+        private PrintStream progress;
+
+        private Builder() {
+        }
+
+        public Builder appName(String name) {
+            this.appName = Objects.requireNonNull(name, "appName is null");
+            return this;
+        }
+
+        /** "local" (one thread), "local[*]" (one per processor) or "local[N]"; nothing else yet. */
+        public Builder master(String masterUrl) {
+            parseMaster(masterUrl);
+            this.master = masterUrl;
+            return this;
+        }
+
+        /** A setting for {@code conf()}; "spark.master" and "spark.app.name" act as master() and appName(). */
+        public Builder config(String key, String value) {
+            Objects.requireNonNull(key, "config key is null");
+            Objects.requireNonNull(value, "value of config " + key + " is null");
+            switch (key) {
+                case RuntimeConfig.MASTER -> master(value);
+                case RuntimeConfig.APP_NAME -> appName(value);
+                default -> {
+                    new RuntimeConfig(Map.of(key, value));
+                    settings.put(key, value);
+                }
+            }
+            return this;
+        }
+
+        public Builder config(String key, long value) {
+            return config(key, Long.toString(value));
+        }
+
+        public Builder config(String key, double value) {
+            return config(key, Double.toString(value));
+        }
+
+        public Builder config(String key, boolean value) {
+            return config(key, Boolean.toString(value));
+        }
+
+        /** Where progress lines go (stderr by default); turn them off with spark.ui.showConsoleProgress=false. */
+        public Builder progressOutput(PrintStream stream) {
+            this.progress = Objects.requireNonNull(stream, "stream is null");
+            return this;
+        }
+
+        /**
+         * The running default session with this builder's settings applied (master and app name of a
+         * running session do not change), or a new one that becomes the default.
+         */
+        public UpdraftSession getOrCreate() {
+            synchronized (LOCK) {
+                if (defaultSession != null && !defaultSession.isStopped()) {
+                    settings.forEach(defaultSession.conf()::set);
+                    return defaultSession;
+                }
+                defaultSession = create();
+                return defaultSession;
+            }
+        }
+
+        /** A new session, independent of the default one. */
+        public UpdraftSession create() {
+            return new UpdraftSession(appName, master, parseMaster(master), settings, progress);
+        }
+
+        /** The thread count a master URL stands for. */
+        static int parseMaster(String masterUrl) {
+            Objects.requireNonNull(masterUrl, "master is null");
+            if (masterUrl.equals("local")) {
+                return 1;
+            }
+            if (masterUrl.equals("local[*]")) {
+                return Runtime.getRuntime().availableProcessors();
+            }
+            Matcher m = LOCAL_N.matcher(masterUrl);
+            if (m.matches()) {
+                int n;
+                try {
+                    n = Integer.parseInt(m.group(1));
+                } catch (NumberFormatException e) {
+                    n = 0;
+                }
+                if (n < 1 || n > 4096) {
+                    throw new IllegalArgumentException("Invalid master '" + masterUrl
+                            + "': local[N] needs 1 <= N <= 4096 threads.");
+                }
+                return n;
+            }
+            throw new IllegalArgumentException("Unsupported master '" + masterUrl + "': this version runs in this JVM "
+                    + "only; use \"local\", \"local[*]\" or \"local[N]\" (N >= 1). Running on AWS Lambda comes later.");
+        }
+    }
+}

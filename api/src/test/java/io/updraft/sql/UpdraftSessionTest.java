@@ -1,0 +1,60 @@
+package io.updraft.sql;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class UpdraftSessionTest {
+
+    @AfterEach
+    void stopDefault() {
+        UpdraftSession.getDefaultSession().ifPresent(UpdraftSession::stop);
+    }
+
+    @Test
+    void getOrCreateReturnsTheRunningSessionUntilItStops() {
+        UpdraftSession first = UpdraftSession.builder().appName("one").master("local[2]").getOrCreate();
+        UpdraftSession again = UpdraftSession.builder().appName("two").config("my.setting", "x").getOrCreate();
+
+        assertThat(again).isSameAs(first);
+        assertThat(first.appName()).isEqualTo("one");
+        assertThat(first.parallelism()).isEqualTo(2);
+        assertThat(first.conf().get("my.setting")).isEqualTo("x");
+        assertThat(first.conf().get("spark.master")).isEqualTo("local[2]");
+        assertThat(UpdraftSession.getDefaultSession()).containsSame(first);
+
+        first.stop();
+        assertThat(first.isStopped()).isTrue();
+        assertThat(UpdraftSession.getDefaultSession()).isEmpty();
+        UpdraftSession next = UpdraftSession.builder().master("local").getOrCreate();
+        assertThat(next).isNotSameAs(first);
+        assertThat(next.parallelism()).isEqualTo(1);
+    }
+
+    @Test
+    void createMakesAnIndependentSessionAndCloseIsIdempotent() {
+        try (UpdraftSession a = UpdraftSession.builder().master("local[1]").create();
+             UpdraftSession b = UpdraftSession.builder().master("local[*]").create()) {
+            assertThat(a).isNotSameAs(b);
+            assertThat(b.parallelism()).isEqualTo(Runtime.getRuntime().availableProcessors());
+            assertThat(UpdraftSession.getDefaultSession()).isEmpty();
+            a.close();
+            a.close();
+            assertThatThrownBy(() -> a.sql("SELECT 1")).isInstanceOf(IllegalStateException.class);
+        }
+    }
+
+    @Test
+    void runtimeSettingsAreValidatedOnTheSession() {
+        try (UpdraftSession s = UpdraftSession.builder().master("local[1]")
+                .config("spark.sql.session.timeZone", "Asia/Tokyo").create()) {
+            assertThat(s.conf().get("spark.sql.session.timeZone")).isEqualTo("Asia/Tokyo");
+            assertThatThrownBy(() -> s.conf().set("spark.sql.files.maxPartitionBytes", "huge"))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> s.conf().unset("spark.master"))
+                    .hasMessageContaining("static config");
+        }
+    }
+}

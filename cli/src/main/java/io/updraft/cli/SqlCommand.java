@@ -1,0 +1,203 @@
+package io.updraft.cli;
+
+import io.updraft.cli.format.OutputFormat;
+import io.updraft.core.error.UpdraftException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * {@code updraft sql [--master M] [--tables DIR] [--table NAME=PATH]... [--format F] (QUERY | -f FILE)}:
+ * registers Parquet temp views, runs the query through {@code session.sql} and prints the result.
+ */
+final class SqlCommand {
+    static final String NAME = "updraft sql";
+    private static final Pattern MASTER = Pattern.compile("local(\\[(\\*|[1-9][0-9]{0,4})])?");
+    private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    private final String master;
+    private final Map<String, Path> tables;
+    private final OutputFormat format;
+    private final String query;
+
+    SqlCommand(String master, Map<String, Path> tables, OutputFormat format, String query) {
+        this.master = Objects.requireNonNull(master, "master is null");
+        this.tables = Map.copyOf(tables);
+        this.format = Objects.requireNonNull(format, "format is null");
+        this.query = Objects.requireNonNull(query, "query is null");
+    }
+
+    String master() {
+        return master;
+    }
+
+    /** Registered tables: name to Parquet file or folder. */
+    Map<String, Path> tables() {
+        return tables;
+    }
+
+    OutputFormat format() {
+        return format;
+    }
+
+    String query() {
+        return query;
+    }
+
+    /**
+     * Parses the words after {@code sql}; returns null for {@code --help}. Checks that folders and files exist,
+     * so a typo fails before a session starts.
+     *
+     * @throws UsageException for an unknown option, a missing or bad value, or a missing query
+     * @throws UpdraftException (USER) for a missing or unreadable folder or file
+     */
+    static SqlCommand parse(List<String> words) {
+        return parse(words, System.in);
+    }
+
+    static SqlCommand parse(List<String> words, InputStream stdin) {
+        ArgumentCursor args = new ArgumentCursor(words, NAME);
+        String master = "local[*]";
+        Map<String, Path> tables = new LinkedHashMap<>();
+        OutputFormat format = OutputFormat.TABLE;
+        String query = null;
+        String file = null;
+        boolean optionsEnded = false;
+        while (args.hasNext()) {
+            String word = optionsEnded ? args.nextPositional() : args.nextWord();
+            if (optionsEnded || !ArgumentCursor.looksLikeOption(word)) {
+                if (query != null) {
+                    throw new UsageException("more than one QUERY given; quote the query as one argument (" + NAME + ")");
+                }
+                query = word;
+                continue;
+            }
+            switch (word) {
+                case "-h", "--help" -> {
+                    return null;
+                }
+                case "--" -> optionsEnded = true;
+                case "--master" -> {
+                    master = args.value(word);
+                    if (!MASTER.matcher(master).matches()) {
+                        throw new UsageException("--master must be local, local[N] or local[*], got '" + master + "'");
+                    }
+                }
+                case "--tables" -> tables.putAll(tablesIn(Path.of(args.value(word))));
+                case "--table" -> {
+                    String spec = args.value(word);
+                    int eq = spec.indexOf('=');
+                    if (eq <= 0 || eq == spec.length() - 1) {
+                        throw new UsageException("--table needs NAME=PATH, got '" + spec + "'");
+                    }
+                    String name = spec.substring(0, eq);
+                    if (!TABLE_NAME.matcher(name).matches()) {
+                        throw new UsageException("--table name '" + name + "' is not a SQL identifier "
+                                + "(letters, digits and _, not starting with a digit)");
+                    }
+                    tables.put(name, existingParquet(Path.of(spec.substring(eq + 1)), "--table " + name));
+                }
+                case "--format" -> {
+                    String text = args.value(word);
+                    format = OutputFormat.parse(text).orElseThrow(() -> new UsageException(
+                            "--format must be one of " + OutputFormat.choices() + ", got '" + text + "'"));
+                }
+                case "-f", "--file" -> {
+                    if (file != null) {
+                        throw new UsageException("-f given twice (" + NAME + ")");
+                    }
+                    file = args.value(word);
+                }
+                default -> throw new UsageException("unknown option '" + word + "' for " + NAME
+                        + " (see 'updraft sql --help')");
+            }
+        }
+        if (query != null && file != null) {
+            throw new UsageException("give either QUERY or -f FILE, not both (" + NAME + ")");
+        }
+        if (file != null) {
+            query = readQuery(file, stdin);
+        }
+        if (query == null) {
+            throw new UsageException("missing QUERY or -f FILE (see 'updraft sql --help')");
+        }
+        query = stripTrailingSemicolons(query);
+        if (query.isBlank()) {
+            throw new UsageException("the query is empty");
+        }
+        return new SqlCommand(master, tables, format, query);
+    }
+
+    /** Runs the query and prints the result in the chosen format; progress lines only when verbose. */
+    void run(PrintStream out, PrintStream err, boolean verbose) {
+        QueryRunner.Result result = QueryRunner.run(master, tables, query, verbose ? err : null);
+        format.formatter().write(result.schema(), result.rows(), result.zone(), out);
+    }
+
+    /** Every subfolder of {@code dir} not starting with '_' or '.', named after the folder. */
+    static Map<String, Path> tablesIn(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw UpdraftException.user("--tables folder does not exist: " + dir);
+        }
+        Map<String, Path> tables = new LinkedHashMap<>();
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path folder : entries.filter(Files::isDirectory).sorted().toList()) {
+                String name = folder.getFileName().toString();
+                if (!name.startsWith("_") && !name.startsWith(".")) {
+                    tables.put(name, folder);
+                }
+            }
+        } catch (IOException e) {
+            throw UpdraftException.user("cannot list --tables folder " + dir + ": " + e.getMessage(), e);
+        }
+        if (tables.isEmpty()) {
+            throw UpdraftException.user("--tables folder " + dir + " has no subfolders (expected one folder of "
+                    + "Parquet files per table)");
+        }
+        return tables;
+    }
+
+    private static Path existingParquet(Path path, String what) {
+        if (!Files.exists(path)) {
+            throw UpdraftException.user(what + ": no such file or folder: " + path);
+        }
+        if (!Files.isReadable(path)) {
+            throw UpdraftException.user(what + ": cannot read " + path);
+        }
+        return path;
+    }
+
+    private static String readQuery(String file, InputStream stdin) {
+        try {
+            if (file.equals("-")) {
+                return new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            Path path = Path.of(file);
+            if (!Files.isRegularFile(path)) {
+                throw UpdraftException.user("-f: no such file: " + file);
+            }
+            return Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw UpdraftException.user("-f: cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Drops trailing whitespace and semicolons, so a file ending in ";" runs. */
+    static String stripTrailingSemicolons(String sql) {
+        int end = sql.length();
+        while (end > 0 && (Character.isWhitespace(sql.charAt(end - 1)) || sql.charAt(end - 1) == ';')) {
+            end--;
+        }
+        return sql.substring(0, end);
+    }
+}

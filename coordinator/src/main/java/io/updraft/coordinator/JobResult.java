@@ -1,0 +1,18 @@
+package io.updraft.coordinator;
+
+import io.updraft.sql.Row;
+import io.updraft.sql.types.StructType;
+
+import java.util.List;
+import java.util.Objects;
+
+/** The rows of a finished job (final stage output in task order), its schema, per-stage metrics and time. */
+public record JobResult(String jobId, StructType schema, List<Row> rows, List<StageMetrics> stages,
+                        long elapsedNanos) {
+    public JobResult {
+        Objects.requireNonNull(jobId, "jobId is null");
+        Objects.requireNonNull(schema, "schema is null");
+        rows = List.copyOf(rows);
+        stages = List.copyOf(stages);
+    }
+}
