@@ -33,8 +33,8 @@ class ShowStringTest {
                 | id|                name| price| ratio|
                 +---+--------------------+------+------+
                 |  1|               apple|  1.50|   0.5|
-                | 22|                null|100.00|1.0E10|
-                |333|a very long fruit...|  null| -0.25|
+                | 22|                NULL|100.00|1.0E10|
+                |333|a very long fruit...|  NULL| -0.25|
                 +---+--------------------+------+------+
                 """);
     }
@@ -59,7 +59,7 @@ class ShowStringTest {
                 | id| name| price| ratio|
                 +---+-----+------+------+
                 |  1|apple|  1.50|   0.5|
-                | 22| null|100.00|1.0E10|
+                | 22| NULL|100.00|1.0E10|
                 +---+-----+------+------+
                 only showing top 2 rows""");
         assertThat(ShowString.format(FRUIT, FRUIT_ROWS, 1, 20, false, UTC)).endsWith("+\nonly showing top 1 row");
@@ -112,7 +112,7 @@ class ShowStringTest {
                 +----------+--------------------------+-----+
                 |2024-02-29|  2024-02-29 23:59:59.1234| true|
                 |1969-12-31|       1969-12-31 00:00:00|false|
-                |      null|2000-01-01 12:00:00.000001| null|
+                |      NULL|2000-01-01 12:00:00.000001| NULL|
                 +----------+--------------------------+-----+
                 """);
     }
