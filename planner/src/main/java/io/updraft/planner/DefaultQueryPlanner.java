@@ -5,6 +5,7 @@ import io.updraft.planner.analysis.Analyzer;
 import io.updraft.planner.explain.ParsedPlanPrinter;
 import io.updraft.planner.explain.PhysicalPlanPrinter;
 import io.updraft.planner.explain.ResolvedPlanPrinter;
+import io.updraft.planner.explain.StagePrinter;
 import io.updraft.planner.expr.Alias;
 import io.updraft.planner.expr.FunctionCall;
 import io.updraft.planner.expr.UnresolvedStar;
@@ -28,11 +29,13 @@ import java.util.Objects;
 public final class DefaultQueryPlanner implements QueryPlanner {
     private final PlannerConfig config;
     private final Analyzer analyzer = new Analyzer();
-    private final Optimizer optimizer = new Optimizer();
-    private final PhysicalPlanner physicalPlanner = new PhysicalPlanner();
+    private final Optimizer optimizer;
+    private final PhysicalPlanner physicalPlanner;
 
     public DefaultQueryPlanner(PlannerConfig config) {
         this.config = Objects.requireNonNull(config, "config is null");
+        this.optimizer = new Optimizer(config);
+        this.physicalPlanner = new PhysicalPlanner(config);
     }
 
     public PlannerConfig config() {
@@ -65,18 +68,23 @@ public final class DefaultQueryPlanner implements QueryPlanner {
     @Override
     public String explain(LogicalPlan plan, String mode) {
         String m = Objects.requireNonNull(mode, "mode is null").trim().toLowerCase(Locale.ROOT);
+        if (!List.of("simple", "extended", "codegen", "cost", "formatted").contains(m)) {
+            throw new IllegalArgumentException("Unknown explain mode: " + mode
+                    + ". Accepted explain modes are 'simple', 'extended', 'codegen', 'cost', 'formatted'.");
+        }
         ResolvedPlan analyzed = analyze(plan);
         ResolvedPlan optimized = optimizer.optimize(analyzed);
-        String physical = "== Physical Plan ==\n" + PhysicalPlanPrinter.print(physicalPlanner.plan(optimized));
+        PhysicalNode physicalPlan = physicalPlanner.plan(optimized);
+        String physical = "== Physical Plan ==\n" + PhysicalPlanPrinter.print(physicalPlan);
         return switch (m) {
-            case "simple", "formatted", "codegen" -> physical;
-            case "extended", "cost" -> "== Parsed Logical Plan ==\n" + ParsedPlanPrinter.print(plan)
+            case "simple", "codegen" -> physical;
+            case "formatted" -> "== Physical Plan ==\n" + PhysicalPlanPrinter.formatted(physicalPlan);
+            default -> "== Parsed Logical Plan ==\n" + ParsedPlanPrinter.print(plan)
                     + "\n== Analyzed Logical Plan ==\n" + ResolvedPlanPrinter.schemaLine(analyzed) + "\n"
                     + ResolvedPlanPrinter.print(analyzed)
                     + "\n== Optimized Logical Plan ==\n" + ResolvedPlanPrinter.print(optimized)
-                    + "\n" + physical;
-            default -> throw new IllegalArgumentException("Unknown explain mode: " + mode
-                    + ". Accepted explain modes are 'simple', 'extended', 'codegen', 'cost', 'formatted'.");
+                    + "\n" + physical
+                    + "\n== Stages ==\n" + StagePrinter.print(StageBuilder.build(physicalPlan, analyzed.schema()));
         };
     }
 

@@ -16,7 +16,7 @@ import io.updraft.sql.types.StructType;
  *   <li>{@link #planCount}: the job behind {@code Dataset.count()}: one row, one bigint column; no
  *   data rows move (partial counts per scan task, summed in a final task).</li>
  *   <li>{@link #explain}: Spark-style text; mode "simple" prints the physical plan, "extended" the
- *   parsed, analyzed, optimized and physical plans.</li>
+ *   parsed, analyzed, optimized and physical plans and the stages, "formatted" Spark's numbered layout.</li>
  * </ul>
  */
 public interface QueryPlanner {

@@ -4,7 +4,11 @@ import io.updraft.sql.types.StructType;
 
 import java.util.List;
 
-/** Stages in dependency order; the last stage's output is the job's result (schema {@code resultSchema}). */
+/**
+ * Stages in dependency order (a stage's {@code inputStages} have lower ids); the last stage's task outputs,
+ * concatenated in task order, are the job's result (schema {@code resultSchema}). How stages read each other and
+ * how many tasks each gets: see {@link Stage} and {@link StageInput}.
+ */
 public record JobPlan(List<Stage> stages, StructType resultSchema) {
     public JobPlan {
         stages = List.copyOf(stages);

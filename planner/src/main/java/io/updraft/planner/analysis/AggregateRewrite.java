@@ -31,7 +31,20 @@ final class AggregateRewrite {
     }
 
     ResolvedExpression rewrite(ResolvedExpression expr) {
+        return rewrite(expr, e -> null);
+    }
+
+    /**
+     * As {@link #rewrite(ResolvedExpression)}, but nodes for which {@code first} returns non-null are replaced by
+     * that value and not visited (window expressions, for example).
+     */
+    ResolvedExpression rewrite(ResolvedExpression expr,
+                               java.util.function.Function<ResolvedExpression, ResolvedExpression> first) {
         return Expressions.replace(expr, e -> {
+            ResolvedExpression replaced = first.apply(e);
+            if (replaced != null) {
+                return replaced;
+            }
             if (e instanceof AttributeReference a && outputIds().contains(a.id())) {
                 return a;
             }

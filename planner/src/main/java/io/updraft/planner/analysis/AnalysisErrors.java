@@ -184,11 +184,130 @@ public final class AnalysisErrors {
                 + ". SQLSTATE: 0A000");
     }
 
+    public static AnalysisException scalarSubqueryColumns(int columns) {
+        return new AnalysisException("[INVALID_SUBQUERY_EXPRESSION.SCALAR_SUBQUERY_RETURN_MORE_THAN_ONE_OUTPUT_COLUMN]"
+                + " Invalid subquery: Scalar subquery must return only one column, but got " + columns
+                + ". SQLSTATE: 42823");
+    }
+
+    public static AnalysisException inSubqueryLengthMismatch(List<? extends io.updraft.planner.resolved.expr.ResolvedExpression> values,
+                                                             List<AttributeReference> columns) {
+        String left = values.stream().map(v -> quoteExpr(ExpressionPrinter.pretty(v))).collect(Collectors.joining(", "));
+        String right = columns.stream().map(c -> quoteExpr(c.name())).collect(Collectors.joining(", "));
+        return new AnalysisException("[DATATYPE_MISMATCH.IN_SUBQUERY_LENGTH_MISMATCH] Cannot resolve IN subquery due"
+                + " to data type mismatch: The number of columns in the left hand side of an IN subquery does not"
+                + " match the number of columns in the output of subquery. Left hand side columns(length: "
+                + values.size() + "): [" + left + "], right hand side columns(length: " + columns.size() + "): ["
+                + right + "]. SQLSTATE: 42K09");
+    }
+
+    public static AnalysisException filterOnNonAggregate(String name) {
+        return new AnalysisException("[INVALID_SQL_SYNTAX.FUNCTION_WITH_UNSUPPORTED_SYNTAX] Invalid SQL syntax: The"
+                + " function " + quoteId(name) + " does not support FILTER. SQLSTATE: 42000");
+    }
+
+    public static AnalysisException windowFunctionWithoutOver(String sql) {
+        return new AnalysisException("[WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE] Window function " + quoteExpr(sql)
+                + " requires an OVER clause. SQLSTATE: 42601");
+    }
+
+    public static AnalysisException windowFunctionNeedsOrder(String sql) {
+        return new AnalysisException("[WINDOW_FUNCTION_AND_FRAME_MISMATCH] " + quoteExpr(sql) + " requires the"
+                + " window to be ordered: add an ORDER BY clause to its OVER (...). SQLSTATE: 42K0E");
+    }
+
+    public static AnalysisException windowInsideAggregate() {
+        return new AnalysisException("[NESTED_AGGREGATE_FUNCTION] It is not allowed to use a window function inside"
+                + " an aggregate function. Please use the inner window function in a sub-query. SQLSTATE: 42607");
+    }
+
+    public static AnalysisException distinctWindowFunction(String sql) {
+        return unsupported("DISTINCT in the window function " + quoteExpr(sql));
+    }
+
+    public static AnalysisException notAWindowFunction(String name) {
+        return new AnalysisException("[UNSUPPORTED_EXPR_FOR_WINDOW] Expression " + quoteExpr(name)
+                + " not supported within a window function. SQLSTATE: 42P20");
+    }
+
+    public static AnalysisException rangeFrameOrder(String sql, int orderKeys) {
+        return dataTypeMismatch(orderKeys == 0 ? "RANGE_FRAME_WITHOUT_ORDER" : "RANGE_FRAME_MULTI_ORDER", sql,
+                orderKeys == 0 ? "A range window frame cannot be used in an unordered window specification"
+                        : "A range window frame with value boundaries cannot be used in a window specification with"
+                        + " multiple order by expressions");
+    }
+
+    public static AnalysisException rangeFrameType(String sql, DataType type) {
+        return dataTypeMismatch("RANGE_FRAME_INVALID_TYPE", sql, "The data type " + quoteType(type)
+                + " used in the order specification does not support the range frame with value boundaries");
+    }
+
+    public static AnalysisException windowInClause(String clause, String sql) {
+        return new AnalysisException("[UNSUPPORTED_EXPR_FOR_OPERATOR] A query operator contains one or more"
+                + " unsupported expressions: window function " + quoteExpr(sql) + " in " + clause
+                + ". Window functions are allowed in the SELECT list and ORDER BY only. SQLSTATE: 42K0E");
+    }
+
+    public static AnalysisException groupingWithoutGroupingSets(String sql) {
+        return new AnalysisException("[UNSUPPORTED_GROUPING_EXPRESSION] grouping()/grouping_id() can only be used"
+                + " with GroupingSets/Cube/Rollup (" + sql + "). SQLSTATE: 42K0E");
+    }
+
+    public static AnalysisException groupingColumnMismatch(String sql, List<String> groupBy) {
+        return new AnalysisException("[GROUPING_COLUMN_MISMATCH] Column of grouping (" + sql + ") can't be found in"
+                + " grouping columns " + String.join(",", groupBy) + ". SQLSTATE: 42803");
+    }
+
+    public static AnalysisException usingColumnNotFound(String column, String side, List<AttributeReference> columns) {
+        return new AnalysisException("[UNRESOLVED_USING_COLUMN_FOR_JOIN] USING column " + quoteId(column)
+                + " cannot be resolved on the " + side + " side of the join. The " + side + "-side columns: ["
+                + columns.stream().map(a -> quoteId(a.name())).collect(Collectors.joining(", ")) + "]. SQLSTATE: 42703");
+    }
+
+    public static AnalysisException joinConditionNotBoolean(String sql, DataType type) {
+        return dataTypeMismatch("JOIN_CONDITION_IS_NOT_BOOLEAN_TYPE", sql, "The join condition " + quoteExpr(sql)
+                + " has the invalid type " + quoteType(type) + ", expected \"BOOLEAN\"");
+    }
+
+    public static AnalysisException numColumnsMismatch(String operator, int firstColumns, int index, int columns) {
+        return new AnalysisException("[NUM_COLUMNS_MISMATCH] " + operator + " can only be performed on inputs with the"
+                + " same number of columns, but the first input has " + firstColumns + " columns and the "
+                + ordinal(index + 1) + " input has " + columns + " columns. SQLSTATE: 42826");
+    }
+
+    public static AnalysisException incompatibleColumnType(String operator, int column, int table, DataType type,
+                                                           DataType firstType) {
+        return new AnalysisException("[INCOMPATIBLE_COLUMN_TYPE] " + operator + " can only be performed on tables with"
+                + " compatible column types. The " + ordinal(column + 1) + " column of the " + ordinal(table + 1)
+                + " table is " + quoteType(type) + " type which is not compatible with " + quoteType(firstType)
+                + " at the same column of the first table. SQLSTATE: 42825");
+    }
+
+    public static AnalysisException unionByNameMissing(String column, List<AttributeReference> available) {
+        return new AnalysisException("[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter"
+                + " with name " + quoteId(column) + " cannot be resolved. Did you mean one of the following? ["
+                + available.stream().map(a -> quoteId(a.name())).collect(Collectors.joining(", "))
+                + "]. SQLSTATE: 42703");
+    }
+
+    public static AnalysisException columnAliasCount(String alias, int names, int columns) {
+        return new AnalysisException("[ASSIGNMENT_ARITY_MISMATCH] The number of columns or variables assigned or"
+                + " aliased: " + names + " does not match the number of source tuples: " + columns
+                + " (in " + quoteId(alias) + "). SQLSTATE: 42802");
+    }
+
+    public static AnalysisException correlatedSubqueryUnsupported(String detail) {
+        return new AnalysisException("[UNSUPPORTED_SUBQUERY_EXPRESSION_CATEGORY] Unsupported subquery expression: "
+                + detail + ". SQLSTATE: 0A000");
+    }
+
     private static String ordinal(int i) {
         return switch (i) {
             case 1 -> "first";
             case 2 -> "second";
             case 3 -> "third";
+            case 4 -> "fourth";
+            case 5 -> "fifth";
             default -> i + "th";
         };
     }

@@ -2,29 +2,46 @@ package io.updraft.planner.analysis;
 
 import io.updraft.core.error.AnalysisException;
 import io.updraft.planner.expr.Expression;
+import io.updraft.planner.expr.GroupingSets;
 import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.UnresolvedAttribute;
 import io.updraft.planner.logical.Aggregate;
+import io.updraft.planner.logical.Coalesce;
+import io.updraft.planner.logical.Deduplicate;
+import io.updraft.planner.logical.Distinct;
+import io.updraft.planner.logical.Except;
 import io.updraft.planner.logical.Filter;
+import io.updraft.planner.logical.Hint;
+import io.updraft.planner.logical.Intersect;
+import io.updraft.planner.logical.Join;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.logical.ParquetRelation;
 import io.updraft.planner.logical.ParquetSource;
 import io.updraft.planner.logical.Project;
+import io.updraft.planner.logical.Repartition;
 import io.updraft.planner.logical.Sort;
 import io.updraft.planner.logical.SubqueryAlias;
+import io.updraft.planner.logical.Union;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.expr.Expressions;
+import io.updraft.planner.resolved.expr.GroupingExpression;
 import io.updraft.planner.resolved.expr.NamedExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.planner.resolved.expr.SortOrder;
+import io.updraft.planner.resolved.expr.WindowExpression;
 import io.updraft.planner.resolved.plan.AggregateNode;
+import io.updraft.planner.resolved.plan.BroadcastHintNode;
+import io.updraft.planner.resolved.plan.DeduplicateNode;
+import io.updraft.planner.resolved.plan.DistinctNode;
 import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.LimitNode;
+import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ProjectNode;
+import io.updraft.planner.resolved.plan.RepartitionNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.resolved.plan.ScanNode;
 import io.updraft.planner.resolved.plan.SortNode;
@@ -42,38 +59,102 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Spark's analyzer for our plans: resolves names (case-insensitive, qualified through subquery
- * aliases), expands stars, types expressions with Spark's coercion rules, checks aggregations, and
- * resolves ORDER BY / HAVING references the select list does not expose. Errors are
- * {@link AnalysisException}s with Spark's error classes. Thread-safe (each call has its own state);
- * expression ids restart at 0 for every call, so equal inputs give equal analyzed plans.
+ * Spark's analyzer for our plans: resolves names (case-insensitive, qualified through subquery aliases,
+ * correlated subqueries through outer scopes), expands stars, types expressions with Spark's coercion rules,
+ * checks aggregations, extracts window functions into Window nodes, plans GROUPING SETS as an Expand, widens
+ * set-operation columns, and resolves ORDER BY / HAVING references the select list does not expose. Errors are
+ * {@link AnalysisException}s with Spark's error classes. Thread-safe (each call has its own state); expression
+ * ids restart at 0 for every call, so equal inputs give equal analyzed plans.
  */
 public final class Analyzer {
 
     public ResolvedPlan analyze(LogicalPlan plan) {
-        return new Run().resolve(plan);
+        ResolvedPlan resolved = new Run().resolve(plan);
+        checkNoPlaceholders(resolved);
+        return resolved;
     }
 
-    private static final class Run {
-        private final ExprIdGenerator ids = new ExprIdGenerator();
-        private final ExpressionResolver resolver = new ExpressionResolver(ids);
+    /** grouping()/grouping_id() survive only where no GROUPING SETS replaced them: a user error. */
+    private static void checkNoPlaceholders(ResolvedPlan plan) {
+        Plans.forEach(plan, node -> {
+            for (ResolvedExpression e : Plans.expressions(node)) {
+                Expressions.anyMatch(e, x -> {
+                    if (x instanceof GroupingExpression g) {
+                        throw AnalysisErrors.groupingWithoutGroupingSets(ExpressionPrinter.pretty(g));
+                    }
+                    if (x instanceof io.updraft.planner.resolved.expr.SubqueryExpression s) {
+                        checkNoPlaceholders(s.plan());
+                    }
+                    return false;
+                });
+            }
+        });
+    }
+
+    /** The state of one analysis: id generator and the scope of the enclosing query while in a subquery. */
+    static final class Run {
+        final ExprIdGenerator ids = new ExprIdGenerator();
+        final ExpressionResolver resolver = new ExpressionResolver(ids, this::resolveSubquery);
+        private Scope outer;
+
+        private ResolvedPlan resolveSubquery(LogicalPlan plan, Scope outerScope) {
+            Scope saved = outer;
+            outer = outerScope;
+            try {
+                return resolve(plan);
+            } finally {
+                outer = saved;
+            }
+        }
+
+        /** A scope over {@code columns}, inside the current subquery's outer scope (if any). */
+        Scope scope(List<AttributeReference> columns) {
+            return new Scope(columns, List.of(), outer);
+        }
+
+        Scope scope(List<AttributeReference> primary, List<AttributeReference> fallback) {
+            return new Scope(primary, fallback, outer);
+        }
 
         ResolvedPlan resolve(LogicalPlan plan) {
             return switch (plan) {
                 case ParquetRelation r -> scan(r.source());
-                case SubqueryAlias a -> {
-                    ResolvedPlan child = resolve(a.child());
-                    if (child instanceof ScanNode s && a.child() instanceof ParquetRelation) {
-                        child = s.withRelationName(a.alias());
-                    }
-                    yield new SubqueryAliasNode(a.alias(), child);
-                }
+                case SubqueryAlias a -> subqueryAlias(a);
                 case Project p -> project(resolve(p.child()), p.projectList());
                 case Filter f -> filter(resolve(f.child()), f.condition());
                 case Aggregate a -> aggregate(resolve(a.child()), a.groupingExpressions(), a.aggregateExpressions());
                 case Sort s -> sort(resolve(s.child()), s.order());
                 case Limit l -> new LimitNode(resolve(l.child()), l.limit(), l.offset());
+                case Join j -> JoinAnalysis.join(this, j);
+                case Union u -> SetOperationAnalysis.union(this, u);
+                case Intersect i -> SetOperationAnalysis.intersect(this, i);
+                case Except e -> SetOperationAnalysis.except(this, e);
+                case Distinct d -> new DistinctNode(resolve(d.child()));
+                case Deduplicate d -> deduplicate(resolve(d.child()), d.columns());
+                case Repartition r -> repartition(resolve(r.child()), r);
+                case Coalesce c -> new RepartitionNode(resolve(c.child()), RepartitionNode.Kind.COALESCE,
+                        c.numPartitions(), List.of());
+                case Hint h -> h.isBroadcast() ? new BroadcastHintNode(resolve(h.child())) : resolve(h.child());
             };
+        }
+
+        private ResolvedPlan subqueryAlias(SubqueryAlias a) {
+            ResolvedPlan child = resolve(a.child());
+            if (child instanceof ScanNode s && a.child() instanceof ParquetRelation) {
+                child = s.withRelationName(a.alias());
+            }
+            if (!a.columnNames().isEmpty()) {
+                List<AttributeReference> output = child.output();
+                if (output.size() != a.columnNames().size()) {
+                    throw AnalysisErrors.columnAliasCount(a.alias(), a.columnNames().size(), output.size());
+                }
+                List<NamedExpression> renamed = new ArrayList<>();
+                for (int i = 0; i < output.size(); i++) {
+                    renamed.add(new AliasExpression(output.get(i), a.columnNames().get(i), ids.next()));
+                }
+                child = new ProjectNode(child, renamed);
+            }
+            return new SubqueryAliasNode(a.alias(), child);
         }
 
         private ScanNode scan(ParquetSource source) {
@@ -99,11 +180,13 @@ public final class Analyzer {
         }
 
         private ResolvedPlan project(ResolvedPlan child, List<Expression> projectList) {
-            List<NamedExpression> named = resolver.resolveNamedList(projectList, Scope.of(child.output()));
-            if (named.stream().anyMatch(Expressions::containsAggregate)) {
+            List<NamedExpression> named = resolver.resolveNamedList(projectList, scope(child.output()));
+            if (named.stream().anyMatch(Expressions::containsGroupAggregate)) {
                 // select(sum(x)) without groupBy: a global aggregate, as Spark's GlobalAggregates rule.
-                checkAggregateExpressions(named, List.of());
-                return new AggregateNode(child, List.of(), named);
+                return aggregateWithWindows(child, List.of(), named);
+            }
+            if (named.stream().anyMatch(Expressions::containsWindow)) {
+                return WindowExtraction.overProject(child, named, ids);
             }
             return new ProjectNode(child, named);
         }
@@ -112,7 +195,7 @@ public final class Analyzer {
             if (child instanceof AggregateNode aggregate) {
                 return having(aggregate, condition);
             }
-            ResolvedExpression c = resolver.resolve(condition, Scope.of(child.output()));
+            ResolvedExpression c = resolver.resolve(condition, scope(child.output()));
             if (Expressions.containsAggregate(c)) {
                 List<String> invalid = new ArrayList<>();
                 Expressions.anyMatch(c, e -> {
@@ -123,10 +206,20 @@ public final class Analyzer {
                 });
                 throw AnalysisErrors.invalidWhereCondition(ExpressionPrinter.pretty(c), invalid);
             }
+            checkNoWindow(c, "WHERE");
             return new FilterNode(child, booleanCondition(c));
         }
 
-        private static ResolvedExpression booleanCondition(ResolvedExpression c) {
+        private static void checkNoWindow(ResolvedExpression e, String clause) {
+            Expressions.anyMatch(e, x -> {
+                if (x instanceof WindowExpression w) {
+                    throw AnalysisErrors.windowInClause(clause, ExpressionPrinter.pretty(w));
+                }
+                return false;
+            });
+        }
+
+        static ResolvedExpression booleanCondition(ResolvedExpression c) {
             if (c.dataType() instanceof BooleanType) {
                 return c;
             }
@@ -139,14 +232,16 @@ public final class Analyzer {
         /** HAVING: a filter over an aggregate may use aggregate calls and grouping columns of its input. */
         private ResolvedPlan having(AggregateNode aggregate, Expression condition) {
             try {
-                ResolvedExpression c = resolver.resolve(condition, Scope.of(aggregate.output()));
+                ResolvedExpression c = resolver.resolve(condition, scope(aggregate.output()));
                 if (!Expressions.containsAggregate(c)) {
+                    checkNoWindow(c, "HAVING");
                     return new FilterNode(aggregate, booleanCondition(c));
                 }
             } catch (AnalysisException e) {
                 // Not expressible over the output alone: resolve against the aggregate's input below.
             }
-            ResolvedExpression c = resolver.resolve(condition, new Scope(aggregate.child().output(), aggregate.output()));
+            ResolvedExpression c = resolver.resolve(condition, scope(aggregate.output(), aggregate.child().output()));
+            checkNoWindow(c, "HAVING");
             AggregateRewrite rewrite = new AggregateRewrite(aggregate, ids);
             ResolvedExpression rewritten = booleanCondition(rewrite.rewrite(c));
             FilterNode filter = new FilterNode(rewrite.result(), rewritten);
@@ -155,15 +250,35 @@ public final class Analyzer {
 
         private ResolvedPlan aggregate(ResolvedPlan child, List<Expression> groupingExpressions,
                                        List<Expression> aggregateExpressions) {
-            Scope scope = Scope.of(child.output());
+            if (groupingExpressions.stream().anyMatch(g -> g instanceof GroupingSets)) {
+                return GroupingSetsAnalysis.aggregate(this, child, groupingExpressions, aggregateExpressions);
+            }
+            Scope scope = scope(child.output());
             List<NamedExpression> named = resolver.resolveNamedList(aggregateExpressions, scope);
+            List<ResolvedExpression> groupings = resolveGroupings(groupingExpressions, scope, named);
+            return aggregateWithWindows(child, groupings, named);
+        }
+
+        /** Resolves GROUP BY expressions (select-list aliases allowed); aggregates are not allowed. */
+        List<ResolvedExpression> resolveGroupings(List<Expression> groupingExpressions, Scope scope,
+                                                  List<NamedExpression> named) {
             List<ResolvedExpression> groupings = new ArrayList<>();
             for (Expression g : groupingExpressions) {
                 ResolvedExpression r = groupByAlias(g, scope, named).orElseGet(() -> resolver.resolve(g, scope));
                 if (Expressions.containsAggregate(r)) {
                     throw AnalysisErrors.groupByAggregate(ExpressionPrinter.pretty(r));
                 }
+                checkNoWindow(r, "GROUP BY");
                 groupings.add(r);
+            }
+            return groupings;
+        }
+
+        /** An Aggregate; when the select list has window functions, Window nodes and a Project above it. */
+        ResolvedPlan aggregateWithWindows(ResolvedPlan child, List<ResolvedExpression> groupings,
+                                          List<NamedExpression> named) {
+            if (named.stream().anyMatch(Expressions::containsWindow)) {
+                return WindowExtraction.overAggregate(child, groupings, named, ids);
             }
             checkAggregateExpressions(named, groupings);
             return new AggregateNode(child, groupings, named);
@@ -185,7 +300,7 @@ public final class Analyzer {
         }
 
         /** Every column read outside an aggregate call must be (part of) a grouping expression. */
-        private static void checkAggregateExpressions(List<NamedExpression> named, List<ResolvedExpression> groupings) {
+        static void checkAggregateExpressions(List<NamedExpression> named, List<ResolvedExpression> groupings) {
             for (NamedExpression n : named) {
                 checkAggregateExpression(n, groupings);
             }
@@ -207,8 +322,9 @@ public final class Analyzer {
         private ResolvedPlan sort(ResolvedPlan child, List<SortOrderExpr> order) {
             AnalysisException first;
             try {
-                List<SortOrder> resolved = resolveOrders(order, Scope.of(child.output()));
+                List<SortOrder> resolved = resolveOrders(order, scope(child.output()));
                 if (resolved.stream().noneMatch(o -> Expressions.containsAggregate(o.child()))) {
+                    resolved.forEach(o -> checkNoWindow(o.child(), "ORDER BY"));
                     return new SortNode(child, resolved);
                 }
                 first = AnalysisErrors.unsupported("aggregate functions in ORDER BY of a query without GROUP BY");
@@ -226,7 +342,7 @@ public final class Analyzer {
             throw first;
         }
 
-        private List<SortOrder> resolveOrders(List<SortOrderExpr> order, Scope scope) {
+        List<SortOrder> resolveOrders(List<SortOrderExpr> order, Scope scope) {
             List<SortOrder> out = new ArrayList<>();
             for (SortOrderExpr o : order) {
                 out.add(new SortOrder(resolver.resolve(o.child(), scope), o.ascending(), o.nullsFirst()));
@@ -246,7 +362,7 @@ public final class Analyzer {
                 target = f.child();
             }
             if (target instanceof ProjectNode p) {
-                List<SortOrder> resolved = resolveOrders(order, new Scope(p.output(), p.child().output()));
+                List<SortOrder> resolved = resolveOrders(order, scope(p.output(), p.child().output()));
                 if (resolved.stream().anyMatch(o -> Expressions.containsAggregate(o.child()))) {
                     return Optional.empty();
                 }
@@ -264,7 +380,7 @@ public final class Analyzer {
                 return Optional.of(new ProjectNode(new SortNode(rebuilt, resolved), asNamed(child.output())));
             }
             if (target instanceof AggregateNode a) {
-                List<SortOrder> resolved = resolveOrders(order, new Scope(a.child().output(), a.output()));
+                List<SortOrder> resolved = resolveOrders(order, scope(a.output(), a.child().output()));
                 AggregateRewrite rewrite = new AggregateRewrite(a, ids);
                 List<SortOrder> rewritten = resolved.stream().map(o -> o.withChild(rewrite.rewrite(o.child()))).toList();
                 ResolvedPlan rebuilt = rebuildFilters(filters, rewrite.result());
@@ -282,7 +398,37 @@ public final class Analyzer {
             return current;
         }
 
-        private static List<NamedExpression> asNamed(List<AttributeReference> attributes) {
+        private ResolvedPlan deduplicate(ResolvedPlan child, List<String> columns) {
+            if (columns.isEmpty()) {
+                return new DeduplicateNode(child, child.output());
+            }
+            Scope scope = Scope.of(child.output());
+            List<AttributeReference> keys = new ArrayList<>();
+            for (String name : columns) {
+                AttributeReference key = scope.resolve(List.of(name));
+                if (keys.stream().noneMatch(k -> k.id() == key.id())) {
+                    keys.add(key);
+                }
+            }
+            return new DeduplicateNode(child, keys);
+        }
+
+        private ResolvedPlan repartition(ResolvedPlan child, Repartition r) {
+            Scope scope = scope(child.output());
+            List<SortOrder> keys = new ArrayList<>();
+            for (Expression e : r.partitionExpressions()) {
+                if (e instanceof SortOrderExpr o) {
+                    keys.add(new SortOrder(resolver.resolve(o.child(), scope), o.ascending(), o.nullsFirst()));
+                } else {
+                    keys.add(new SortOrder(resolver.resolve(e, scope), true, true));
+                }
+            }
+            RepartitionNode.Kind kind = r.byRange() ? RepartitionNode.Kind.RANGE
+                    : keys.isEmpty() ? RepartitionNode.Kind.ROUND_ROBIN : RepartitionNode.Kind.HASH;
+            return new RepartitionNode(child, kind, r.numPartitions(), keys);
+        }
+
+        static List<NamedExpression> asNamed(List<AttributeReference> attributes) {
             return new ArrayList<>(attributes);
         }
     }

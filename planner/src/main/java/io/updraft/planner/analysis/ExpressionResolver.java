@@ -20,6 +20,24 @@ import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.UnaryMinus;
 import io.updraft.planner.expr.UnresolvedAttribute;
 import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.planner.expr.WindowExpr;
+import io.updraft.planner.expr.WindowFrame;
+import io.updraft.planner.expr.ScalarSubquery;
+import io.updraft.planner.expr.InSubquery;
+import io.updraft.planner.expr.Exists;
+import io.updraft.planner.expr.GroupingSets;
+import io.updraft.planner.logical.LogicalPlan;
+import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
+import io.updraft.planner.resolved.expr.ComparisonExpression;
+import io.updraft.planner.resolved.expr.ExistsExpression;
+import io.updraft.planner.resolved.expr.GroupingExpression;
+import io.updraft.planner.resolved.expr.InSubqueryExpression;
+import io.updraft.planner.resolved.expr.OuterReference;
+import io.updraft.planner.resolved.expr.ScalarSubqueryExpression;
+import io.updraft.planner.resolved.expr.SortOrder;
+import io.updraft.planner.resolved.expr.WindowExpression;
+import io.updraft.planner.resolved.plan.ProjectNode;
+import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AndExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;
@@ -53,10 +71,17 @@ import java.util.Optional;
  * are allowed. Not thread-safe (shares the analysis' id generator).
  */
 final class ExpressionResolver {
-    private final ExprIdGenerator ids;
+    /** Resolves a subquery's plan with {@code outer} as the scope its correlated columns resolve in. */
+    interface SubqueryResolver {
+        ResolvedPlan resolve(LogicalPlan plan, Scope outer);
+    }
 
-    ExpressionResolver(ExprIdGenerator ids) {
+    private final ExprIdGenerator ids;
+    private final SubqueryResolver subqueries;
+
+    ExpressionResolver(ExprIdGenerator ids, SubqueryResolver subqueries) {
         this.ids = ids;
+        this.subqueries = subqueries;
     }
 
     ExprIdGenerator ids() {
@@ -79,7 +104,11 @@ final class ExpressionResolver {
         if (r instanceof AttributeReference a && (e instanceof UnresolvedAttribute || e instanceof SortOrderExpr)) {
             return a;
         }
-        return new AliasExpression(r, ExpressionPrinter.pretty(r), ids.next());
+        String name = ExpressionPrinter.pretty(r);
+        if (e instanceof FunctionCall f) {
+            name = FunctionRegistry.displayName(f, name);
+        }
+        return new AliasExpression(r, name, ids.next());
     }
 
     /** Resolves a select list, expanding {@code *} and {@code t.*} to the scope's primary columns. */
@@ -121,7 +150,7 @@ final class ExpressionResolver {
 
     private ResolvedExpression resolve(Expression e, Scope scope, boolean insideAggregate) {
         return switch (e) {
-            case UnresolvedAttribute a -> scope.resolve(a.nameParts());
+            case UnresolvedAttribute a -> attribute(a.nameParts(), scope);
             case UnresolvedStar s -> throw AnalysisErrors.invalidStar("the expression " + AnalysisErrors.quoteExpr(s.sql()));
             case LiteralValue l -> new ConstantExpression(l.literal());
             case Alias a -> resolve(a.child(), scope, insideAggregate);
@@ -167,10 +196,36 @@ final class ExpressionResolver {
             }
             case CaseWhenExpr c -> caseWhen(c, scope, insideAggregate);
             case FunctionCall f -> function(f, scope, insideAggregate);
+            case WindowExpr w -> window(w, scope, insideAggregate);
+            case ScalarSubquery s -> {
+                ResolvedPlan plan = subqueries.resolve(s.plan(), scope);
+                if (plan.output().size() != 1) {
+                    throw AnalysisErrors.scalarSubqueryColumns(plan.output().size());
+                }
+                yield new ScalarSubqueryExpression(plan);
+            }
+            case Exists x -> new ExistsExpression(subqueries.resolve(x.plan(), scope));
+            case InSubquery in -> inSubquery(in, scope, insideAggregate);
+            case GroupingSets g -> throw AnalysisErrors.unsupported(g.sql() + " outside GROUP BY");
         };
     }
 
-    private static ResolvedExpression bool(ResolvedExpression e, String parentSql, int paramIndex) {
+    /** A name in this scope, else in an enclosing query's scope (an outer reference), else an error. */
+    private static ResolvedExpression attribute(List<String> nameParts, Scope scope) {
+        Optional<AttributeReference> local = scope.tryResolve(nameParts);
+        if (local.isPresent()) {
+            return local.get();
+        }
+        for (Scope outer = scope.outer(); outer != null; outer = outer.outer()) {
+            Optional<AttributeReference> found = outer.tryResolve(nameParts);
+            if (found.isPresent()) {
+                return new OuterReference(found.get());
+            }
+        }
+        throw AnalysisErrors.unresolvedColumn(nameParts, scope.primary());
+    }
+
+    static ResolvedExpression bool(ResolvedExpression e, String parentSql, int paramIndex) {
         if (e.dataType() instanceof BooleanType) {
             return e;
         }
@@ -214,6 +269,37 @@ final class ExpressionResolver {
         return new InExpression(TypeCoercion.cast(value, t), list.stream().map(x -> TypeCoercion.cast(x, t)).toList());
     }
 
+    /**
+     * {@code values IN (subquery)}: each value and the subquery column at its position are coerced to a common
+     * type as an equality would be; the subquery gets a projection when its columns need a cast.
+     */
+    private ResolvedExpression inSubquery(InSubquery in, Scope scope, boolean insideAggregate) {
+        List<ResolvedExpression> values = new ArrayList<>();
+        for (Expression v : in.values()) {
+            values.add(resolve(v, scope, insideAggregate));
+        }
+        ResolvedPlan plan = subqueries.resolve(in.plan(), scope);
+        List<AttributeReference> columns = plan.output();
+        if (columns.size() != values.size()) {
+            throw AnalysisErrors.inSubqueryLengthMismatch(values, columns);
+        }
+        List<ResolvedExpression> typedValues = new ArrayList<>();
+        List<NamedExpression> projection = new ArrayList<>();
+        boolean cast = false;
+        for (int i = 0; i < values.size(); i++) {
+            ComparisonExpression eq = (ComparisonExpression) TypeCoercion.comparison(CompareOp.EQUAL, values.get(i),
+                    columns.get(i));
+            typedValues.add(eq.left());
+            if (eq.right() == columns.get(i)) {
+                projection.add(columns.get(i));
+            } else {
+                cast = true;
+                projection.add(new AliasExpression(eq.right(), columns.get(i).name(), ids.next()));
+            }
+        }
+        return new InSubqueryExpression(typedValues, cast ? new ProjectNode(plan, projection) : plan);
+    }
+
     private ResolvedExpression caseWhen(CaseWhenExpr c, Scope scope, boolean insideAggregate) {
         List<ResolvedExpression> conditions = new ArrayList<>();
         List<ResolvedExpression> values = new ArrayList<>();
@@ -222,6 +308,12 @@ final class ExpressionResolver {
             values.add(resolve(c.values().get(i), scope, insideAggregate));
         }
         ResolvedExpression elseValue = c.elseValue() == null ? null : resolve(c.elseValue(), scope, insideAggregate);
+        return caseWhen(conditions, values, elseValue);
+    }
+
+    /** Types CASE WHEN with Spark's common type of the branch values. */
+    static ResolvedExpression caseWhen(List<ResolvedExpression> conditions, List<ResolvedExpression> values,
+                                       ResolvedExpression elseValue) {
         List<DataType> types = new ArrayList<>(values.stream().map(ResolvedExpression::dataType).toList());
         if (elseValue != null) {
             types.add(elseValue.dataType());
@@ -241,38 +333,110 @@ final class ExpressionResolver {
                 elseValue == null ? null : TypeCoercion.cast(elseValue, t), t);
     }
 
+    private List<ResolvedExpression> arguments(FunctionCall f, Scope scope, boolean insideAggregate) {
+        List<ResolvedExpression> args = new ArrayList<>();
+        for (Expression a : f.arguments()) {
+            if (a instanceof UnresolvedStar) {
+                throw AnalysisErrors.invalidStar("the function " + AnalysisErrors.quoteId(f.name()));
+            }
+            args.add(resolve(a, scope, insideAggregate));
+        }
+        return args;
+    }
+
     private ResolvedExpression function(FunctionCall f, Scope scope, boolean insideAggregate) {
         String name = f.name();
         if (FunctionRegistry.isAggregate(name)) {
             if (insideAggregate) {
                 throw AnalysisErrors.nestedAggregate();
             }
-            List<ResolvedExpression> args = new ArrayList<>();
-            boolean countStar = name.equals("count") && f.arguments().size() == 1
-                    && f.arguments().get(0) instanceof UnresolvedStar s && s.qualifier() == null;
-            if (!countStar) {
-                for (Expression a : f.arguments()) {
-                    if (a instanceof UnresolvedStar) {
-                        throw AnalysisErrors.invalidStar("the function " + AnalysisErrors.quoteId(name));
-                    }
-                    args.add(resolve(a, scope, true));
-                }
+            AggregateFunctionExpression call = aggregateCall(f, scope);
+            if (f.filter() == null) {
+                return call;
             }
-            String sql = name + "(" + (f.distinct() ? "DISTINCT " : "")
-                    + (countStar ? "1" : String.join(", ", args.stream().map(ExpressionPrinter::pretty).toList())) + ")";
-            return FunctionRegistry.aggregate(name, f.distinct(), args, sql);
+            ResolvedExpression filter = resolve(f.filter(), scope, true);
+            return call.withFilter(bool(filter, ExpressionPrinter.pretty(call.withFilter(filter)), 2));
+        }
+        if (f.filter() != null) {
+            throw AnalysisErrors.filterOnNonAggregate(name);
+        }
+        if (WindowFunctions.isWindowOnly(name)) {
+            throw AnalysisErrors.windowFunctionWithoutOver(f.sql());
         }
         if (f.distinct()) {
             throw AnalysisErrors.unsupported("DISTINCT in the non-aggregate function " + AnalysisErrors.quoteId(name));
         }
-        List<ResolvedExpression> args = new ArrayList<>();
-        for (Expression a : f.arguments()) {
-            if (a instanceof UnresolvedStar) {
-                throw AnalysisErrors.invalidStar("the function " + AnalysisErrors.quoteId(name));
+        List<ResolvedExpression> args = arguments(f, scope, insideAggregate);
+        if (name.equals("grouping") || name.equals("grouping_id")) {
+            if (name.equals("grouping") && args.size() != 1) {
+                throw AnalysisErrors.wrongNumArgs(name, "1", args.size());
             }
-            args.add(resolve(a, scope, insideAggregate));
+            return new GroupingExpression(args, name.equals("grouping_id"));
         }
         String sql = name + "(" + String.join(", ", args.stream().map(ExpressionPrinter::pretty).toList()) + ")";
         return FunctionRegistry.scalar(name, args, sql);
+    }
+
+    /** An aggregate call (count(*) has no argument), without its FILTER clause. */
+    private AggregateFunctionExpression aggregateCall(FunctionCall f, Scope scope) {
+        String name = f.name();
+        boolean countStar = name.equals("count") && f.arguments().size() == 1
+                && f.arguments().get(0) instanceof UnresolvedStar s && s.qualifier() == null;
+        List<ResolvedExpression> args = countStar ? List.of() : arguments(f, scope, true);
+        String sql = name + "(" + (f.distinct() ? "DISTINCT " : "")
+                + (countStar ? "1" : String.join(", ", args.stream().map(ExpressionPrinter::pretty).toList())) + ")";
+        return FunctionRegistry.aggregate(name, f.distinct(), args, sql);
+    }
+
+    /** {@code function OVER (...)}: a window-only function or an aggregate, with Spark's default frame. */
+    private ResolvedExpression window(WindowExpr w, Scope scope, boolean insideAggregate) {
+        if (insideAggregate) {
+            throw AnalysisErrors.windowInsideAggregate();
+        }
+        if (!(w.function() instanceof FunctionCall f)) {
+            throw AnalysisErrors.unsupported("the window function " + w.function().sql()
+                    + " (only function calls can be computed over a window)");
+        }
+        List<ResolvedExpression> partition = new ArrayList<>();
+        for (Expression p : w.partitionBy()) {
+            partition.add(resolve(p, scope, false));
+        }
+        List<SortOrder> order = new ArrayList<>();
+        for (SortOrderExpr o : w.orderBy()) {
+            order.add(new SortOrder(resolve(o.child(), scope, false), o.ascending(), o.nullsFirst()));
+        }
+        ResolvedExpression function;
+        if (WindowFunctions.isWindowOnly(f.name())) {
+            if (f.distinct() || f.filter() != null) {
+                throw AnalysisErrors.unsupported("DISTINCT or FILTER in the window function " + f.sql());
+            }
+            function = WindowFunctions.resolve(f.name(), arguments(f, scope, false), order, f.sql());
+        } else if (FunctionRegistry.isAggregate(f.name())) {
+            if (f.distinct()) {
+                throw AnalysisErrors.distinctWindowFunction(f.sql());
+            }
+            function = aggregateCallOverWindow(f, scope);
+        } else {
+            throw AnalysisErrors.notAWindowFunction(f.name());
+        }
+        WindowFrame frame = WindowFunctions.frame(function, w.frame(), order, w.sql());
+        return new WindowExpression(function, partition, order, frame);
+    }
+
+    /** An aggregate computed over a window: its arguments may use group aggregates (not nested ones). */
+    private ResolvedExpression aggregateCallOverWindow(FunctionCall f, Scope scope) {
+        String name = f.name();
+        boolean countStar = name.equals("count") && f.arguments().size() == 1
+                && f.arguments().get(0) instanceof UnresolvedStar s && s.qualifier() == null;
+        List<ResolvedExpression> args = countStar ? List.of() : arguments(f, scope, false);
+        String sql = name + "(" + (countStar ? "1"
+                : String.join(", ", args.stream().map(ExpressionPrinter::pretty).toList())) + ")";
+        AggregateFunctionExpression call = FunctionRegistry.aggregate(name, false, args, sql);
+        WindowFunctions.checkWindowAggregate(call, sql);
+        if (f.filter() == null) {
+            return call;
+        }
+        ResolvedExpression filter = resolve(f.filter(), scope, false);
+        return call.withFilter(bool(filter, sql, 2));
     }
 }

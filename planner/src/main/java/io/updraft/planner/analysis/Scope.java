@@ -7,25 +7,31 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The columns a name can resolve to: the child's output ({@code primary}), then {@code fallback}
- * (for ORDER BY and HAVING, which may also see the columns below a projection or aggregation).
+ * The columns a name can resolve to: the child's output ({@code primary}), then {@code fallback} (for ORDER BY
+ * and HAVING, which may also see the columns below a projection or aggregation), then — inside a subquery — the
+ * enclosing query's scope ({@code outer}, null at the top level), whose columns become outer references.
  * Names match case-insensitively; "t.c" matches column c whose qualifier ends with t.
  */
-public record Scope(List<AttributeReference> primary, List<AttributeReference> fallback) {
+public record Scope(List<AttributeReference> primary, List<AttributeReference> fallback, Scope outer) {
     public Scope {
         primary = List.copyOf(primary);
         fallback = List.copyOf(fallback);
     }
 
-    public static Scope of(List<AttributeReference> columns) {
-        return new Scope(columns, List.of());
+    public Scope(List<AttributeReference> primary, List<AttributeReference> fallback) {
+        this(primary, fallback, null);
     }
 
-    /** The attribute named by {@code nameParts}, or an UNRESOLVED_COLUMN / AMBIGUOUS_REFERENCE error. */
+    public static Scope of(List<AttributeReference> columns) {
+        return new Scope(columns, List.of(), null);
+    }
+
+    /** The attribute named by {@code nameParts} in this scope (not the outer one), or an error. */
     public AttributeReference resolve(List<String> nameParts) {
         return tryResolve(nameParts).orElseThrow(() -> AnalysisErrors.unresolvedColumn(nameParts, primary));
     }
 
+    /** The attribute in this scope (primary, then fallback); outer scopes are not searched. */
     public Optional<AttributeReference> tryResolve(List<String> nameParts) {
         Optional<AttributeReference> found = match(nameParts, primary);
         return found.isPresent() ? found : match(nameParts, fallback);

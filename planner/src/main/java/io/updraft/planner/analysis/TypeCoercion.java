@@ -7,6 +7,7 @@ import io.updraft.planner.resolved.expr.CastExpression;
 import io.updraft.planner.resolved.expr.ComparisonExpression;
 import io.updraft.planner.resolved.expr.ConstantExpression;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
+import io.updraft.planner.resolved.expr.IntegralDivideExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.planner.resolved.expr.ScalarFunctionExpression;
 import io.updraft.sql.types.BooleanType;
@@ -144,6 +145,33 @@ public final class TypeCoercion {
         }
         DataType wider = widerNumeric(lt, rt);
         return new ArithmeticExpression(op, cast(left, wider), cast(right, wider), wider);
+    }
+
+    /**
+     * Spark's {@code a div b} (IntegralDivide): bigint operands (integrals, doubles and strings are cast to bigint),
+     * or decimal operands when either side is a decimal (an integral side becomes a decimal as in arithmetic).
+     */
+    public static ResolvedExpression integralDivide(ResolvedExpression left, ResolvedExpression right) {
+        DataType lt = left.dataType();
+        DataType rt = right.dataType();
+        String sql = "(" + ExpressionPrinter.pretty(left) + " div " + ExpressionPrinter.pretty(right) + ")";
+        for (DataType t : List.of(lt, rt)) {
+            if (!t.isNumeric() && !(t instanceof StringType) && !(t instanceof NullType)) {
+                throw AnalysisErrors.binaryOpDiffTypes(sql, lt, rt);
+            }
+        }
+        if ((lt instanceof DecimalType || rt instanceof DecimalType) && !(lt instanceof DoubleType)
+                && !(rt instanceof DoubleType) && !(lt instanceof StringType) && !(rt instanceof StringType)) {
+            ResolvedExpression[] sides = decimalOperands(left, right);
+            if (sides[0].dataType() instanceof NullType) {
+                sides[0] = cast(sides[0], sides[1].dataType());
+            }
+            if (sides[1].dataType() instanceof NullType) {
+                sides[1] = cast(sides[1], sides[0].dataType());
+            }
+            return new IntegralDivideExpression(sides[0], sides[1]);
+        }
+        return new IntegralDivideExpression(cast(left, DataTypes.LongType), cast(right, DataTypes.LongType));
     }
 
     private static ResolvedExpression dateArithmetic(ArithmeticOp op, ResolvedExpression date, ResolvedExpression days) {

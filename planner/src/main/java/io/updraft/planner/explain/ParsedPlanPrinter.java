@@ -20,7 +20,21 @@ import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.UnaryMinus;
 import io.updraft.planner.expr.UnresolvedAttribute;
 import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.planner.expr.Exists;
+import io.updraft.planner.expr.GroupingSets;
+import io.updraft.planner.expr.InSubquery;
+import io.updraft.planner.expr.ScalarSubquery;
+import io.updraft.planner.expr.WindowExpr;
 import io.updraft.planner.logical.Aggregate;
+import io.updraft.planner.logical.Coalesce;
+import io.updraft.planner.logical.Deduplicate;
+import io.updraft.planner.logical.Distinct;
+import io.updraft.planner.logical.Except;
+import io.updraft.planner.logical.Hint;
+import io.updraft.planner.logical.Intersect;
+import io.updraft.planner.logical.Join;
+import io.updraft.planner.logical.Repartition;
+import io.updraft.planner.logical.Union;
 import io.updraft.planner.logical.Filter;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
@@ -48,12 +62,28 @@ public final class ParsedPlanPrinter {
         return switch (plan) {
             case ParquetRelation r -> "Relation [" + r.source().schema().fields().stream().map(StructField::name)
                     .collect(Collectors.joining(",")) + "] parquet";
-            case SubqueryAlias a -> "SubqueryAlias " + a.alias();
+            case SubqueryAlias a -> "SubqueryAlias " + a.alias() + (a.columnNames().isEmpty() ? ""
+                    : a.columnNames().stream().collect(Collectors.joining(", ", " (", ")")));
             case Project p -> "'Project " + list(p.projectList());
             case Filter f -> "'Filter " + expr(f.condition());
             case Aggregate a -> "'Aggregate " + list(a.groupingExpressions()) + ", " + list(a.aggregateExpressions());
             case Sort s -> "'Sort " + list(s.order()) + ", true";
             case Limit l -> "'Limit " + l.limit() + (l.offset() > 0 ? ", offset " + l.offset() : "");
+            case Join j -> "'Join " + (j.natural() ? "NaturalJoin(" + j.joinType().sparkName() + ")"
+                    : !j.usingColumns().isEmpty() ? "UsingJoin(" + j.joinType().sparkName() + ", "
+                    + j.usingColumns().stream().map(c -> "'" + c).collect(Collectors.joining(", ", "[", "]")) + ")"
+                    : j.joinType().sparkName()) + (j.condition() == null ? "" : ", " + expr(j.condition()));
+            case Union u -> "'Union " + u.byName() + ", " + u.allowMissingColumns();
+            case Intersect i -> "'Intersect " + i.all();
+            case Except e -> "'Except " + e.all();
+            case Distinct d -> "'Distinct";
+            case Deduplicate d -> "'Deduplicate " + d.columns().stream().map(c -> "'" + c)
+                    .collect(Collectors.joining(", ", "[", "]"));
+            case Repartition r -> r.partitionExpressions().isEmpty() ? "'Repartition " + r.numPartitions() + ", true"
+                    : "'RepartitionByExpression " + list(r.partitionExpressions())
+                    + (r.numPartitions() > 0 ? ", " + r.numPartitions() : "");
+            case Coalesce c -> "'Repartition " + c.numPartitions() + ", false";
+            case Hint h -> "'UnresolvedHint " + h.name();
         };
     }
 
@@ -96,10 +126,21 @@ public final class ParsedPlanPrinter {
                         && f.arguments().get(0) instanceof UnresolvedStar s && s.qualifier() == null;
                 String args = countStar ? "1"
                         : f.arguments().stream().map(ParsedPlanPrinter::expr).collect(Collectors.joining(", "));
-                yield "'" + f.name() + "(" + (f.distinct() ? "distinct " : "") + args + ")";
+                yield "'" + f.name() + "(" + (f.distinct() ? "distinct " : "") + args + ")"
+                        + (f.filter() == null ? "" : " FILTER (WHERE " + expr(f.filter()) + ")");
             }
             case SortOrderExpr s -> expr(s.child()) + (s.ascending() ? " ASC" : " DESC")
                     + (s.nullsFirst() ? " NULLS FIRST" : " NULLS LAST");
+            case WindowExpr w -> expr(w.function()) + " windowspecdefinition(" + w.partitionBy().stream()
+                    .map(ParsedPlanPrinter::expr).collect(Collectors.joining(", "))
+                    + (w.partitionBy().isEmpty() || w.orderBy().isEmpty() ? "" : ", ")
+                    + w.orderBy().stream().map(ParsedPlanPrinter::expr).collect(Collectors.joining(", "))
+                    + (w.frame() == null ? ", unspecifiedframe$()" : ", " + w.frame().sql()) + ")";
+            case ScalarSubquery s -> "scalar-subquery []";
+            case InSubquery in -> in.values().stream().map(ParsedPlanPrinter::expr)
+                    .collect(Collectors.joining(", ")) + " IN (list [])";
+            case Exists x -> "exists []";
+            case GroupingSets g -> "'" + g.sql();
         };
     }
 }

@@ -1,14 +1,21 @@
 package io.updraft.planner.explain;
 
 import io.updraft.core.expr.CompareOp;
+import io.updraft.core.plan.AggregateMode;
 import io.updraft.planner.physical.ExchangeExec;
+import io.updraft.planner.physical.ExpandExec;
 import io.updraft.planner.physical.FilterExec;
 import io.updraft.planner.physical.HashAggregateExec;
+import io.updraft.planner.physical.JoinExec;
 import io.updraft.planner.physical.LimitExec;
 import io.updraft.planner.physical.PhysicalNode;
+import io.updraft.planner.physical.PhysicalPartitioning;
 import io.updraft.planner.physical.ProjectExec;
 import io.updraft.planner.physical.ScanExec;
 import io.updraft.planner.physical.SortExec;
+import io.updraft.planner.physical.TopNExec;
+import io.updraft.planner.physical.UnionExec;
+import io.updraft.planner.physical.WindowExec;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.ComparisonExpression;
 import io.updraft.planner.resolved.expr.ConstantExpression;
@@ -18,7 +25,6 @@ import io.updraft.planner.resolved.expr.IsNotNullExpression;
 import io.updraft.planner.resolved.expr.IsNullExpression;
 import io.updraft.planner.resolved.expr.OrExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
-import io.updraft.core.plan.AggregateMode;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -28,29 +34,40 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The "Physical Plan" section: Spark's operator names, pipeline operators prefixed with their stage
- * ({@code *(1)} is the first stage, numbered as the job's stages plus one), exchanges marking the cuts.
+ * The "Physical Plan" section: Spark's operator names, pipeline operators prefixed with their stage ({@code *(1)}
+ * is the job's first stage, numbered as the stage builder numbers them, plus one), exchanges marking the cuts.
+ * {@link #formatted} is Spark's "formatted" mode: the tree with operator ids, then one block of details per
+ * operator.
  */
 public final class PhysicalPlanPrinter {
     private PhysicalPlanPrinter() {
     }
 
     public static String print(PhysicalNode root) {
+        Map<PhysicalNode, Integer> stages = stageIds(root);
+        return TreeString.render(root, n -> label(n, stages), PhysicalNode::children);
+    }
+
+    /** Operator → stage id, as {@link io.updraft.planner.physical.StageBuilder} assigns them (exchanges have none). */
+    static Map<PhysicalNode, Integer> stageIds(PhysicalNode root) {
         Map<PhysicalNode, Integer> stages = new IdentityHashMap<>();
         int[] counter = {0};
         List<PhysicalNode> rootStage = new ArrayList<>();
         assign(root, rootStage, stages, counter);
         int rootId = counter[0]++;
         rootStage.forEach(n -> stages.put(n, rootId));
-        return TreeString.render(root, n -> label(n, stages), PhysicalNode::children);
+        return stages;
     }
 
-    /** Stage ids in the order the stage builder assigns them (inputs before consumers). */
+    /** Stage ids in the order the stage builder assigns them (inputs, a range sample, then the map stage). */
     private static void assign(PhysicalNode node, List<PhysicalNode> current, Map<PhysicalNode, Integer> stages,
                                int[] counter) {
         if (node instanceof ExchangeExec e) {
             List<PhysicalNode> below = new ArrayList<>();
             assign(e.child(), below, stages, counter);
+            if (e.partitioning() instanceof PhysicalPartitioning.Range) {
+                counter[0]++;
+            }
             int id = counter[0]++;
             below.forEach(n -> stages.put(n, id));
             return;
@@ -62,38 +79,207 @@ public final class PhysicalPlanPrinter {
     }
 
     private static String label(PhysicalNode node, Map<PhysicalNode, Integer> stages) {
-        String prefix = stages.containsKey(node) ? "*(" + (stages.get(node) + 1) + ") " : "";
+        String prefix = stages.containsKey(node) && !(node instanceof ScanExec) ? "*(" + (stages.get(node) + 1) + ") " : "";
         return switch (node) {
             case ScanExec s -> scan(s);
-            case ExchangeExec e -> "Exchange SinglePartition, ENSURE_REQUIREMENTS";
-            case FilterExec f -> prefix + "Filter " + ExpressionPrinter.explain(f.condition());
-            case ProjectExec p -> prefix + "Project " + ExpressionPrinter.explainList(p.projectList());
-            case HashAggregateExec a -> prefix + "HashAggregate(keys=" + ExpressionPrinter.explainList(a.groupingKeys())
-                    + ", functions=" + a.aggregates().stream()
-                    .map(f -> (a.mode() == AggregateMode.PARTIAL ? "partial_" : "") + ExpressionPrinter.explain(f))
-                    .collect(Collectors.joining(", ", "[", "]")) + ")";
-            case SortExec s -> prefix + "Sort " + s.order().stream().map(ExpressionPrinter::explainOrder)
-                    .collect(Collectors.joining(", ", "[", "]")) + ", " + s.global();
-            case LimitExec l -> prefix + (l.global()
-                    ? (l.offset() > 0 ? "GlobalLimitAndOffset " + l.limit() + ", " + l.offset() : "GlobalLimit " + l.limit())
-                    : "LocalLimit " + l.limit());
+            case ExchangeExec e -> exchange(e);
+            default -> {
+                String args = arguments(node);
+                boolean call = node instanceof HashAggregateExec || node instanceof TopNExec;
+                yield prefix + name(node) + (args.isEmpty() ? "" : call ? args : " " + args);
+            }
         };
     }
 
-    private static String scan(ScanExec s) {
+    static String name(PhysicalNode node) {
+        return switch (node) {
+            case ScanExec s -> "Scan parquet " + s.relationName();
+            case ExchangeExec e -> e.broadcast() ? "BroadcastExchange" : "Exchange";
+            case FilterExec f -> "Filter";
+            case ProjectExec p -> "Project";
+            case HashAggregateExec a -> "HashAggregate";
+            case SortExec s -> "Sort";
+            case TopNExec t -> t.global() ? "TakeOrderedAndProject" : "TopN";
+            case LimitExec l -> l.global() ? (l.offset() > 0 ? "GlobalLimitAndOffset" : "GlobalLimit") : "LocalLimit";
+            case JoinExec j -> switch (j.strategy()) {
+                case BROADCAST_HASH -> "BroadcastHashJoin";
+                case SHUFFLED_HASH -> "ShuffledHashJoin";
+                case BROADCAST_NESTED_LOOP, SINGLE_NESTED_LOOP -> "BroadcastNestedLoopJoin";
+            };
+            case UnionExec u -> "Union";
+            case WindowExec w -> "Window";
+            case ExpandExec e -> "Expand";
+        };
+    }
+
+    private static String arguments(PhysicalNode node) {
+        return switch (node) {
+            case FilterExec f -> ExpressionPrinter.explain(f.condition());
+            case ProjectExec p -> ExpressionPrinter.explainList(p.projectList());
+            case HashAggregateExec a -> "(keys=" + ExpressionPrinter.explainList(a.groupingKeys())
+                    + ", functions=" + functions(a) + ")";
+            case SortExec s -> orders(s.order()) + ", " + s.global();
+            case TopNExec t -> "(limit=" + t.limit() + ", orderBy=" + orders(t.order()) + ", output="
+                    + ResolvedPlanPrinter.attributes(t.output()) + ")";
+            case LimitExec l -> l.global() && l.offset() > 0 ? l.limit() + ", " + l.offset() : String.valueOf(l.limit());
+            case JoinExec j -> join(j);
+            case UnionExec u -> "";
+            case WindowExec w -> ExpressionPrinter.explainList(w.windowExpressions()) + ", "
+                    + ExpressionPrinter.explainList(w.partitionSpec()) + ", " + orders(w.orderSpec());
+            case ExpandExec e -> e.projections().stream().map(ExpressionPrinter::explainList)
+                    .collect(Collectors.joining(", ", "[", "]")) + ", " + ResolvedPlanPrinter.attributes(e.output());
+            case ScanExec s -> "";
+            case ExchangeExec e -> "";
+        };
+    }
+
+    private static String functions(HashAggregateExec a) {
+        return a.aggregates().stream()
+                .map(f -> (a.mode() == AggregateMode.PARTIAL ? "partial_" : "") + ExpressionPrinter.explain(f))
+                .collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    private static String orders(List<io.updraft.planner.resolved.expr.SortOrder> order) {
+        return order.stream().map(ExpressionPrinter::explainOrder).collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    private static String join(JoinExec j) {
+        String type = j.joinType().sparkName();
+        String build = "Build" + (j.build() == io.updraft.core.plan.BuildSide.LEFT ? "Left" : "Right");
+        String condition = j.condition() == null ? "" : ", " + ExpressionPrinter.explain(j.condition());
+        if (j.leftKeys().isEmpty()) {
+            return build + ", " + type + condition;
+        }
+        return ExpressionPrinter.explainList(j.leftKeys()) + ", " + ExpressionPrinter.explainList(j.rightKeys()) + ", "
+                + type + ", " + build + condition;
+    }
+
+    static String exchange(ExchangeExec e) {
+        if (e.broadcast()) {
+            return "BroadcastExchange IdentityBroadcastMode";
+        }
+        return "Exchange " + partitioning(e.partitioning()) + ", ENSURE_REQUIREMENTS";
+    }
+
+    static String partitioning(PhysicalPartitioning p) {
+        return switch (p) {
+            case PhysicalPartitioning.Single s -> "SinglePartition";
+            case PhysicalPartitioning.Hash h -> "hashpartitioning(" + h.keys().stream().map(ExpressionPrinter::explain)
+                    .collect(Collectors.joining(", ")) + ", " + h.partitions() + ")";
+            case PhysicalPartitioning.RoundRobin r -> "RoundRobinPartitioning(" + r.partitions() + ")";
+            case PhysicalPartitioning.Range r -> "rangepartitioning(" + r.order().stream()
+                    .map(ExpressionPrinter::explainOrder).collect(Collectors.joining(", ")) + ", " + r.partitions() + ")";
+            case PhysicalPartitioning.Unknown u -> "UnknownPartitioning";
+            case PhysicalPartitioning.Collection c -> c.alternatives().stream().map(PhysicalPlanPrinter::partitioning)
+                    .collect(Collectors.joining(", ", "PartitioningCollection(", ")"));
+        };
+    }
+
+    static String scan(ScanExec s) {
         List<String> paths = s.source().displayPaths().isEmpty() ? s.source().files() : s.source().displayPaths();
         return "FileScan parquet " + s.relationName() + ResolvedPlanPrinter.attributes(s.output())
                 + " Batched: true, DataFilters: " + ExpressionPrinter.explainList(s.pushedFilters())
                 + ", Format: Parquet, Location: InMemoryFileIndex(" + paths.size() + " paths)"
                 + paths.stream().collect(Collectors.joining(", ", "[", "]"))
-                + ", PartitionFilters: [], PushedFilters: "
-                + s.pushedFilters().stream().map(PhysicalPlanPrinter::sourceFilter).collect(Collectors.joining(", ", "[", "]"))
-                + ", ReadSchema: " + readSchema(s.output());
+                + ", PartitionFilters: [], PushedFilters: " + pushedFilters(s) + ", ReadSchema: " + readSchema(s.output());
     }
 
-    private static String readSchema(List<AttributeReference> output) {
+    static String pushedFilters(ScanExec s) {
+        return s.pushedFilters().stream().map(PhysicalPlanPrinter::sourceFilter).collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    static String readSchema(List<AttributeReference> output) {
         return output.stream().map(a -> a.name() + ":" + a.dataType().simpleString())
                 .collect(Collectors.joining(",", "struct<", ">"));
+    }
+
+    // ---- formatted mode ----
+
+    /** Spark's {@code explain("formatted")}: the tree with operator ids, then each operator's details. */
+    public static String formatted(PhysicalNode root) {
+        Map<PhysicalNode, Integer> stages = stageIds(root);
+        Map<PhysicalNode, Integer> ids = new IdentityHashMap<>();
+        List<PhysicalNode> order = new ArrayList<>();
+        number(root, ids, order);
+        StringBuilder sb = new StringBuilder(TreeString.render(root, n -> (pipelined(n, stages) ? "* " : "")
+                + name(n) + " (" + ids.get(n) + ")", PhysicalNode::children));
+        for (PhysicalNode n : order) {
+            sb.append('\n').append('(').append(ids.get(n)).append(") ").append(name(n));
+            if (pipelined(n, stages)) {
+                sb.append(" [codegen id : ").append(stages.get(n) + 1).append(']');
+            }
+            sb.append('\n').append(details(n)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static boolean pipelined(PhysicalNode n, Map<PhysicalNode, Integer> stages) {
+        return stages.containsKey(n) && !(n instanceof ScanExec);
+    }
+
+    /** Post-order numbering from 1, as Spark (children before parents, left to right). */
+    private static void number(PhysicalNode node, Map<PhysicalNode, Integer> ids, List<PhysicalNode> order) {
+        for (PhysicalNode c : node.children()) {
+            number(c, ids, order);
+        }
+        ids.put(node, ids.size() + 1);
+        order.add(node);
+    }
+
+    private static String details(PhysicalNode n) {
+        List<String> lines = new ArrayList<>();
+        switch (n) {
+            case ScanExec s -> {
+                lines.add("Output [" + s.output().size() + "]: " + ResolvedPlanPrinter.attributes(s.output()));
+                lines.add("Batched: true");
+                List<String> paths = s.source().displayPaths().isEmpty() ? s.source().files() : s.source().displayPaths();
+                lines.add("Location: InMemoryFileIndex [" + String.join(", ", paths) + "]");
+                if (!s.pushedFilters().isEmpty()) {
+                    lines.add("PushedFilters: " + pushedFilters(s));
+                }
+                lines.add("ReadSchema: " + readSchema(s.output()));
+            }
+            case ExchangeExec e -> {
+                lines.add(input(e.child()));
+                lines.add("Arguments: " + (e.broadcast() ? "IdentityBroadcastMode" : partitioning(e.partitioning())
+                        + ", ENSURE_REQUIREMENTS"));
+            }
+            case FilterExec f -> {
+                lines.add(input(f.child()));
+                lines.add("Condition : " + ExpressionPrinter.explain(f.condition()));
+            }
+            case HashAggregateExec a -> {
+                lines.add(input(a.child()));
+                lines.add("Keys [" + a.groupingKeys().size() + "]: " + ExpressionPrinter.explainList(a.groupingKeys()));
+                lines.add("Functions [" + a.aggregates().size() + "]: " + functions(a));
+                lines.add("Aggregate Attributes [" + a.resultAttributes().size() + "]: "
+                        + ResolvedPlanPrinter.attributes(a.resultAttributes()));
+                lines.add("Results [" + a.output().size() + "]: " + ResolvedPlanPrinter.attributes(a.output()));
+            }
+            case JoinExec j -> {
+                lines.add("Left keys [" + j.leftKeys().size() + "]: " + ExpressionPrinter.explainList(j.leftKeys()));
+                lines.add("Right keys [" + j.rightKeys().size() + "]: " + ExpressionPrinter.explainList(j.rightKeys()));
+                lines.add("Join type: " + j.joinType().sparkName());
+                lines.add("Join condition: " + (j.condition() == null ? "None" : ExpressionPrinter.explain(j.condition())));
+            }
+            default -> {
+                for (PhysicalNode c : n.children()) {
+                    lines.add(input(c));
+                }
+                String args = arguments(n);
+                if (!args.isEmpty()) {
+                    lines.add("Arguments: " + args);
+                }
+            }
+        }
+        if (!(n instanceof ScanExec) && !(n instanceof ExchangeExec) && !(n instanceof HashAggregateExec)) {
+            lines.add("Output [" + n.output().size() + "]: " + ResolvedPlanPrinter.attributes(n.output()));
+        }
+        return String.join("\n", lines);
+    }
+
+    private static String input(PhysicalNode child) {
+        return "Input [" + child.output().size() + "]: " + ResolvedPlanPrinter.attributes(child.output());
     }
 
     /** Spark's data source filter notation: LessThanOrEqual(l_shipdate,1998-09-02). */

@@ -3,6 +3,17 @@ package io.updraft.planner.explain;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.plan.AggregateNode;
+import io.updraft.planner.resolved.plan.BroadcastHintNode;
+import io.updraft.planner.resolved.plan.DeduplicateNode;
+import io.updraft.planner.resolved.plan.DistinctNode;
+import io.updraft.planner.resolved.plan.ExceptNode;
+import io.updraft.planner.resolved.plan.ExpandNode;
+import io.updraft.planner.resolved.plan.IntersectNode;
+import io.updraft.planner.resolved.plan.JoinNode;
+import io.updraft.planner.resolved.plan.LocalLimitNode;
+import io.updraft.planner.resolved.plan.RepartitionNode;
+import io.updraft.planner.resolved.plan.UnionNode;
+import io.updraft.planner.resolved.plan.WindowNode;
 import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.LimitNode;
 import io.updraft.planner.resolved.plan.ProjectNode;
@@ -42,6 +53,32 @@ public final class ResolvedPlanPrinter {
                     .collect(Collectors.joining(", ", "[", "]")) + ", true";
             case LimitNode l -> l.offset() > 0 ? "GlobalLimitAndOffset " + l.limit() + ", " + l.offset()
                     : "GlobalLimit " + l.limit();
+            case LocalLimitNode l -> "LocalLimit " + l.limit();
+            case JoinNode j -> "Join " + j.joinType().sparkName()
+                    + (j.condition() == null ? "" : ", " + ExpressionPrinter.explain(j.condition()))
+                    + (j.hint().any() ? ", hint: " + (j.hint().broadcastLeft() ? "leftHint=(strategy=broadcast)" : "")
+                    + (j.hint().broadcastLeft() && j.hint().broadcastRight() ? ", " : "")
+                    + (j.hint().broadcastRight() ? "rightHint=(strategy=broadcast)" : "") : "");
+            case UnionNode u -> "Union false, false";
+            case IntersectNode i -> "Intersect " + i.all();
+            case ExceptNode e -> "Except " + e.all();
+            case DistinctNode d -> "Distinct";
+            case DeduplicateNode d -> "Deduplicate " + attributes(d.keys());
+            case WindowNode w -> "Window " + ExpressionPrinter.explainList(w.windowExpressions()) + ", "
+                    + ExpressionPrinter.explainList(w.partitionSpec()) + ", " + w.orderSpec().stream()
+                    .map(ExpressionPrinter::explainOrder).collect(Collectors.joining(", ", "[", "]"));
+            case ExpandNode e -> "Expand " + e.projections().stream().map(ExpressionPrinter::explainList)
+                    .collect(Collectors.joining(", ", "[", "]")) + ", " + attributes(e.output());
+            case RepartitionNode r -> switch (r.kind()) {
+                case ROUND_ROBIN -> "Repartition " + r.numPartitions() + ", true";
+                case COALESCE -> "Repartition " + r.numPartitions() + ", false";
+                case HASH -> "RepartitionByExpression " + ExpressionPrinter.explainList(
+                        r.keys().stream().map(io.updraft.planner.resolved.expr.SortOrder::child).toList())
+                        + (r.numPartitions() > 0 ? ", " + r.numPartitions() : "");
+                case RANGE -> "RepartitionByExpression " + r.keys().stream().map(ExpressionPrinter::explainOrder)
+                        .collect(Collectors.joining(", ", "[", "]")) + (r.numPartitions() > 0 ? ", " + r.numPartitions() : "");
+            };
+            case BroadcastHintNode b -> "ResolvedHint (strategy=broadcast)";
         };
     }
 

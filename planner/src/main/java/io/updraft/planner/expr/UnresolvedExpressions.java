@@ -40,8 +40,26 @@ public final class UnresolvedExpressions {
                 }
                 yield all;
             }
-            case FunctionCall f -> f.arguments();
+            case FunctionCall f -> {
+                if (f.filter() == null) {
+                    yield f.arguments();
+                }
+                List<Expression> all = new ArrayList<>(f.arguments());
+                all.add(f.filter());
+                yield all;
+            }
             case SortOrderExpr s -> List.of(s.child());
+            case WindowExpr w -> {
+                List<Expression> all = new ArrayList<>();
+                all.add(w.function());
+                all.addAll(w.partitionBy());
+                all.addAll(w.orderBy());
+                yield all;
+            }
+            case ScalarSubquery s -> List.of();
+            case InSubquery in -> in.values();
+            case Exists x -> List.of();
+            case GroupingSets g -> g.columns();
         };
     }
 

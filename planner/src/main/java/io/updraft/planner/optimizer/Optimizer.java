@@ -2,6 +2,8 @@ package io.updraft.planner.optimizer;
 
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 
+import io.updraft.planner.PlannerConfig;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -24,7 +26,11 @@ public final class Optimizer {
     private final List<Batch> batches;
 
     public Optimizer() {
-        this(defaultBatches());
+        this(PlannerConfig.DEFAULT);
+    }
+
+    public Optimizer(PlannerConfig config) {
+        this(defaultBatches(config));
     }
 
     public Optimizer(List<Batch> batches) {
@@ -32,11 +38,26 @@ public final class Optimizer {
     }
 
     /** The rule order. Each rule lives in its own file, with a test where it fires and one where it does not. */
-    public static List<Batch> defaultBatches() {
+    public static List<Batch> defaultBatches(PlannerConfig config) {
         return List.of(
-                // Aliases only serve name resolution, which is done: drop them so the rules below see
-                // operators next to each other.
+                // Aliases only serve name resolution, which is done: drop them (in subquery plans too) so the rules
+                // below see operators next to each other.
                 new Batch("Finish analysis", false, List.of(new EliminateSubqueryAliases())),
+                // Subqueries become joins before anything else, so every later rule sees one plain tree.
+                new Batch("Subqueries", false, List.of(new RewriteSubqueries())),
+                // Operators without an engine operator of their own become joins and aggregates; broadcast hints
+                // move into the joins they apply to.
+                new Batch("Replace operators", false, List.of(
+                        new ReplaceIntersect(),
+                        new ReplaceExcept(),
+                        new ReplaceDistinctWithAggregate(),
+                        new ReplaceDeduplicateWithAggregate(),
+                        new ResolveJoinHints())),
+                // DISTINCT aggregates become two aggregations (before pruning, which must see both).
+                new Batch("Aggregate rewrite", false, List.of(new RewriteDistinctAggregates())),
+                // Inner join chains are ordered by estimated size while their conditions still sit together in the
+                // filters above them (once: ordering is not a rewrite to repeat).
+                new Batch("Join reorder", false, List.of(new ReorderJoins())),
                 new Batch("Operator optimization", true, List.of(
                         // Merge Filter(Filter) first so one predicate moves as a whole.
                         new CombineFilters(),
@@ -44,20 +65,31 @@ public final class Optimizer {
                         new PushFilterThroughProject(),
                         // ... and below sorts, so fewer rows are sorted.
                         new PushFilterThroughSort(),
+                        // A filter rejecting the null rows an outer join adds makes it inner (then pushable).
+                        new EliminateOuterJoins(),
+                        // Filters and join conditions into the join sides they select from.
+                        new PushPredicateThroughJoin(),
                         // Project(Project) becomes one projection unless that duplicates work.
                         new CombineProjects(),
                         // Fold constant sub-expressions: casts of literals, literal arithmetic, and the
                         // date arithmetic the front ends leave behind.
                         new ConstantFolding(),
+                        // true/false/NOT simplifications and common factors of ORs (after folding made literals).
+                        new BooleanSimplification(),
                         // Drop filters (and conjuncts) that folded to true.
                         new PruneFilters(),
-                        // Order does not matter under an aggregate.
+                        // Per-task limits under a global limit over unions and outer joins.
+                        new LimitPushDown(),
+                        // Order does not matter under an aggregate (unless it uses first/last).
                         new EliminateSortsUnderAggregate(),
                         // A projection that passes its input through unchanged is removed.
                         new RemoveNoopProjects(),
                         // Last in the batch: every operator produces only what its parent reads, down to
                         // the scan (count() reads no column at all).
                         new ColumnPruning())),
+                // Sizes are final now (filters pushed, columns pruned): broadcast the small join sides.
+                new Batch("Join strategy", false, List.of(
+                        new SelectBroadcastJoins(config.autoBroadcastJoinThreshold()))),
                 // After the filters settled directly above the scans: hand the column-vs-literal
                 // conjuncts to the reader for row-group pruning (the Filter stays).
                 new Batch("Scan pushdown", false, List.of(new PushFiltersIntoScan())));

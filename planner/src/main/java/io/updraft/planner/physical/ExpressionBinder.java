@@ -14,7 +14,17 @@ import io.updraft.core.expr.Negate;
 import io.updraft.core.expr.Not;
 import io.updraft.core.expr.Or;
 import io.updraft.core.expr.ScalarFunction;
+import io.updraft.core.expr.ArithmeticOp;
+import io.updraft.planner.analysis.TypeCoercion;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
+import io.updraft.planner.resolved.expr.GroupingExpression;
+import io.updraft.planner.resolved.expr.IntegralDivideExpression;
+import io.updraft.planner.resolved.expr.OuterReference;
+import io.updraft.planner.resolved.expr.SubqueryExpression;
+import io.updraft.planner.resolved.expr.WindowExpression;
+import io.updraft.planner.resolved.expr.WindowFunctionExpression;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.DecimalType;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AndExpression;
 import io.updraft.planner.resolved.expr.ArithmeticExpression;
@@ -80,6 +90,28 @@ final class ExpressionBinder {
             case ScalarFunctionExpression f -> new ScalarFunction(f.name(), bindAll(f.arguments()), f.dataType());
             case AggregateFunctionExpression a -> throw new IllegalStateException(
                     "aggregate " + ExpressionPrinter.explain(a) + " outside an aggregation");
+            case IntegralDivideExpression d -> integralDivide(d);
+            case WindowFunctionExpression w -> throw new IllegalStateException(
+                    "window function " + ExpressionPrinter.explain(w) + " outside a window");
+            case WindowExpression w -> throw new IllegalStateException(
+                    "window expression " + ExpressionPrinter.explain(w) + " outside a window");
+            case SubqueryExpression q -> throw new IllegalStateException(
+                    "subquery " + ExpressionPrinter.explain(q) + " was not rewritten into a join");
+            case OuterReference o -> throw new IllegalStateException(
+                    "outer reference " + ExpressionPrinter.explain(o) + " outside its subquery");
+            case GroupingExpression g -> throw new IllegalStateException(
+                    ExpressionPrinter.explain(g) + " outside GROUPING SETS");
         };
+    }
+
+    /** bigint operands: a truncating bigint division; decimals: the decimal quotient cast (truncated) to bigint. */
+    private Expr integralDivide(IntegralDivideExpression d) {
+        Expr left = bind(d.left());
+        Expr right = bind(d.right());
+        if (left.dataType() instanceof DecimalType l && right.dataType() instanceof DecimalType r) {
+            DecimalType quotient = TypeCoercion.decimalResult(ArithmeticOp.DIVIDE, l, r);
+            return new Cast(new Arithmetic(ArithmeticOp.DIVIDE, left, right, quotient), DataTypes.LongType);
+        }
+        return new Arithmetic(ArithmeticOp.DIVIDE, left, right, DataTypes.LongType);
     }
 }

@@ -24,7 +24,7 @@ public record FilterExec(PhysicalNode child, ResolvedExpression condition) imple
     }
 
     @Override
-    public boolean distributed() {
-        return child.distributed();
+    public PhysicalPartitioning partitioning() {
+        return child.partitioning();
     }
 }

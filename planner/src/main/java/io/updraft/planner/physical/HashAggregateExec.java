@@ -40,7 +40,7 @@ public record HashAggregateExec(PhysicalNode child, AggregateMode mode, List<Nam
     }
 
     @Override
-    public boolean distributed() {
-        return child.distributed();
+    public PhysicalPartitioning partitioning() {
+        return child.partitioning();
     }
 }

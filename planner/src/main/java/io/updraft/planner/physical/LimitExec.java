@@ -22,7 +22,7 @@ public record LimitExec(PhysicalNode child, long limit, long offset, boolean glo
     }
 
     @Override
-    public boolean distributed() {
-        return child.distributed();
+    public PhysicalPartitioning partitioning() {
+        return child.partitioning();
     }
 }

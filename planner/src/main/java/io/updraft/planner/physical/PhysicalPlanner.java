@@ -1,56 +1,167 @@
 package io.updraft.planner.physical;
 
-import io.updraft.core.expr.ColumnRef;
+import io.updraft.core.expr.CompareOp;
 import io.updraft.core.plan.AggregateCall;
 import io.updraft.core.plan.AggregateMode;
+import io.updraft.core.plan.BuildSide;
+import io.updraft.core.expr.ColumnRef;
+import io.updraft.planner.PlannerConfig;
 import io.updraft.planner.analysis.ExprIdGenerator;
+import io.updraft.planner.logical.JoinType;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;
+import io.updraft.planner.resolved.expr.CaseWhenExpression;
+import io.updraft.planner.resolved.expr.ComparisonExpression;
+import io.updraft.planner.resolved.expr.ConstantExpression;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.expr.Expressions;
 import io.updraft.planner.resolved.expr.NamedExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
+import io.updraft.planner.resolved.expr.SortOrder;
 import io.updraft.planner.resolved.plan.AggregateNode;
+import io.updraft.planner.resolved.plan.BroadcastHintNode;
+import io.updraft.planner.resolved.plan.ExpandNode;
 import io.updraft.planner.resolved.plan.FilterNode;
+import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.LimitNode;
+import io.updraft.planner.resolved.plan.LocalLimitNode;
 import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ProjectNode;
+import io.updraft.planner.resolved.plan.RepartitionNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.resolved.plan.ScanNode;
 import io.updraft.planner.resolved.plan.SortNode;
 import io.updraft.planner.resolved.plan.SubqueryAliasNode;
+import io.updraft.planner.resolved.plan.UnionNode;
+import io.updraft.planner.resolved.plan.WindowNode;
+import io.updraft.planner.stats.SizeEstimator;
 import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DataTypes;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 
 /**
- * Turns an optimized plan into physical operators, inserting exchanges where rows from many tasks must
- * meet: partial aggregation per scan task then a final aggregation; per-task limit (or sort + limit for
- * top-N) then a global one; a global sort after a gather. Thread-safe; one id generator per call.
+ * Turns an optimized plan into physical operators, inserting an exchange wherever an operator needs its input
+ * distributed differently (Spark's EnsureRequirements):
+ * <ul>
+ *   <li>aggregation: partial aggregation per task, a hash exchange on the grouping keys (a gather without keys),
+ *   final aggregation; one complete aggregation when the input is already partitioned on (a subset of) the keys;</li>
+ *   <li>joins: a broadcast exchange of the side the optimizer marked (broadcast hash join, or broadcast nested
+ *   loop join without equi-keys), else both sides hash-partitioned on their keys into the same partition count
+ *   (shuffled hash join); a FULL OUTER join without keys gathers both sides;</li>
+ *   <li>windows: a hash exchange on the PARTITION BY keys (a gather without);</li>
+ *   <li>global sort: a gather when the input is estimated at most {@code singlePartitionSortBytes}, else a range
+ *   exchange; ORDER BY + LIMIT: per-task top-N, gather, top-N; LIMIT: per-task limit, gather, limit;</li>
+ *   <li>union: every child in the same number of partitions (round robin when needed);</li>
+ *   <li>repartition / coalesce: the requested exchange.</li>
+ * </ul>
+ * Thread-safe; one id generator per call.
  */
 public final class PhysicalPlanner {
+    private final PlannerConfig config;
 
-    public PhysicalNode plan(ResolvedPlan optimized) {
-        return new Run(new ExprIdGenerator(Plans.maxExpressionId(optimized) + 1)).plan(optimized);
+    public PhysicalPlanner() {
+        this(PlannerConfig.DEFAULT);
     }
 
-    private record Run(ExprIdGenerator ids) {
+    public PhysicalPlanner(PlannerConfig config) {
+        this.config = Objects.requireNonNull(config, "config is null");
+    }
+
+    public PhysicalNode plan(ResolvedPlan optimized) {
+        return new Run(new ExprIdGenerator(Plans.maxExpressionId(optimized) + 1), config).plan(optimized);
+    }
+
+    private record Run(ExprIdGenerator ids, PlannerConfig config) {
 
         PhysicalNode plan(ResolvedPlan node) {
             return switch (node) {
                 case ScanNode s -> new ScanExec(s.source(), s.relationName(), s.output(), s.pushedFilters());
                 case SubqueryAliasNode a -> plan(a.child());
+                case BroadcastHintNode b -> plan(b.child());
                 case FilterNode f -> new FilterExec(plan(f.child()), f.condition());
                 case ProjectNode p -> new ProjectExec(plan(p.child()), p.projectList());
                 case AggregateNode a -> aggregate(a);
-                case SortNode s -> {
-                    PhysicalNode child = plan(s.child());
-                    yield new SortExec(child.distributed() ? new ExchangeExec(child) : child, s.order(), true);
-                }
+                case SortNode s -> sort(s);
                 case LimitNode l -> limit(l);
+                case LocalLimitNode l -> new LimitExec(plan(l.child()), l.limit(), 0, false);
+                case JoinNode j -> join(j);
+                case UnionNode u -> union(u);
+                case WindowNode w -> window(w);
+                case ExpandNode e -> new ExpandExec(plan(e.child()), e.projections(), e.output());
+                case RepartitionNode r -> repartition(r);
+                default -> throw new IllegalStateException("the optimizer should have replaced "
+                        + node.getClass().getSimpleName());
             };
+        }
+
+        private int shufflePartitions() {
+            return config.shufflePartitions();
+        }
+
+        /** Whether the input already has every row of a key group in one task. */
+        private static boolean clustered(PhysicalPartitioning partitioning, List<ResolvedExpression> keys) {
+            for (PhysicalPartitioning p : partitioning.alternatives()) {
+                if (p instanceof PhysicalPartitioning.Single) {
+                    return true;
+                }
+                if (p instanceof PhysicalPartitioning.Hash h && !h.keys().isEmpty() && h.keys().stream()
+                        .allMatch(k -> keys.stream().anyMatch(x -> Expressions.semanticEquals(x, k)))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean hashedOn(PhysicalPartitioning partitioning, List<ResolvedExpression> keys,
+                                        int partitions) {
+            for (PhysicalPartitioning p : partitioning.alternatives()) {
+                if (p instanceof PhysicalPartitioning.Hash h && h.partitions() == partitions
+                        && h.keys().size() == keys.size() && sameExpressions(h.keys(), keys)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean sameExpressions(List<ResolvedExpression> a, List<ResolvedExpression> b) {
+            for (int i = 0; i < a.size(); i++) {
+                if (!Expressions.semanticEquals(a.get(i), b.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static PhysicalNode ensureSingle(PhysicalNode child) {
+            return child.partitioning() instanceof PhysicalPartitioning.Single ? child : ExchangeExec.single(child);
+        }
+
+        private static PhysicalNode ensureHash(PhysicalNode child, List<ResolvedExpression> keys, int partitions) {
+            return hashedOn(child.partitioning(), keys, partitions) ? child
+                    : new ExchangeExec(child, new PhysicalPartitioning.Hash(keys, partitions), false);
+        }
+
+        private PhysicalNode sort(SortNode s) {
+            PhysicalNode child = plan(s.child());
+            if (child.partitioning() instanceof PhysicalPartitioning.Single) {
+                return new SortExec(child, s.order(), true);
+            }
+            if (child.partitioning().alternatives().stream().anyMatch(p -> p instanceof PhysicalPartitioning.Range r
+                    && r.order().equals(s.order()))) {
+                return new SortExec(child, s.order(), true);
+            }
+            double bytes = SizeEstimator.estimate(s.child()).bytes();
+            if (bytes <= config.singlePartitionSortBytes() || shufflePartitions() == 1) {
+                return new SortExec(ExchangeExec.single(child), s.order(), true);
+            }
+            return new SortExec(new ExchangeExec(child, new PhysicalPartitioning.Range(s.order(), shufflePartitions()),
+                    false), s.order(), true);
         }
 
         private PhysicalNode limit(LimitNode l) {
@@ -61,21 +172,213 @@ public final class PhysicalPlanner {
             long perTask = l.limit() > Long.MAX_VALUE - l.offset() ? Long.MAX_VALUE : l.limit() + l.offset();
             if (l.child() instanceof SortNode s) {
                 PhysicalNode input = plan(s.child());
-                if (input.distributed()) {
-                    PhysicalNode topN = new LimitExec(new SortExec(input, s.order(), false), perTask, 0, false);
-                    return new LimitExec(new SortExec(new ExchangeExec(topN), s.order(), true), l.limit(), l.offset(), true);
-                }
-                return new LimitExec(new SortExec(input, s.order(), true), l.limit(), l.offset(), true);
+                PhysicalNode gathered = input.partitioning() instanceof PhysicalPartitioning.Single ? input
+                        : ExchangeExec.single(new TopNExec(input, s.order(), perTask, false));
+                PhysicalNode topN = new TopNExec(gathered, s.order(), perTask, true);
+                return l.offset() > 0 ? new LimitExec(topN, l.limit(), l.offset(), true) : topN;
             }
             PhysicalNode child = plan(l.child());
-            if (child.distributed()) {
-                return new LimitExec(new ExchangeExec(new LimitExec(child, perTask, 0, false)), l.limit(), l.offset(), true);
+            if (child.partitioning() instanceof PhysicalPartitioning.Single) {
+                return new LimitExec(child, l.limit(), l.offset(), true);
             }
-            return new LimitExec(child, l.limit(), l.offset(), true);
+            return new LimitExec(ExchangeExec.single(new LimitExec(child, perTask, 0, false)), l.limit(), l.offset(),
+                    true);
         }
 
+        private PhysicalNode repartition(RepartitionNode r) {
+            PhysicalNode child = plan(r.child());
+            int n = r.numPartitions() > 0 ? r.numPartitions() : shufflePartitions();
+            List<ResolvedExpression> keys = r.keys().stream().map(SortOrder::child).toList();
+            PhysicalPartitioning target = switch (r.kind()) {
+                case ROUND_ROBIN, COALESCE -> n == 1 ? PhysicalPartitioning.SINGLE : new PhysicalPartitioning.RoundRobin(n);
+                case HASH -> new PhysicalPartitioning.Hash(keys, n);
+                case RANGE -> n == 1 ? PhysicalPartitioning.SINGLE : new PhysicalPartitioning.Range(r.keys(), n);
+            };
+            if (r.kind() == RepartitionNode.Kind.COALESCE && child.partitioning().partitionCount() > 0
+                    && child.partitioning().partitionCount() <= n) {
+                return child;
+            }
+            return new ExchangeExec(child, target, false);
+        }
+
+        private PhysicalNode union(UnionNode u) {
+            List<PhysicalNode> children = u.children().stream().map(this::plan).toList();
+            boolean allSingle = children.stream().allMatch(c -> c.partitioning() instanceof PhysicalPartitioning.Single);
+            if (allSingle) {
+                return new UnionExec(children, PhysicalPartitioning.SINGLE);
+            }
+            int first = children.get(0).partitioning().partitionCount();
+            boolean same = first > 0 && children.stream().allMatch(c -> c.partitioning().partitionCount() == first
+                    && !(c.partitioning() instanceof PhysicalPartitioning.Single));
+            int n = same ? first : shufflePartitions();
+            List<PhysicalNode> aligned = new ArrayList<>();
+            for (PhysicalNode c : children) {
+                aligned.add(c.partitioning().partitionCount() == n && !(c.partitioning() instanceof PhysicalPartitioning.Single)
+                        ? c : new ExchangeExec(c, new PhysicalPartitioning.RoundRobin(n), false));
+            }
+            return new UnionExec(aligned, new PhysicalPartitioning.RoundRobin(n));
+        }
+
+        /**
+         * A union under an aggregation grouped by union columns: each child is hash-partitioned on its columns at
+         * those positions, so the union is already partitioned for the aggregation (no partial step, one shuffle).
+         */
+        private PhysicalNode unionForAggregate(UnionNode u, AggregateNode a) {
+            List<AttributeReference> output = u.output();
+            List<Integer> positions = new ArrayList<>();
+            for (ResolvedExpression g : a.groupingExpressions()) {
+                int position = -1;
+                for (int i = 0; i < output.size(); i++) {
+                    if (g instanceof AttributeReference attr && attr.id() == output.get(i).id()) {
+                        position = i;
+                    }
+                }
+                if (position < 0) {
+                    return union(u);
+                }
+                positions.add(position);
+            }
+            if (positions.isEmpty()) {
+                return union(u);
+            }
+            int n = shufflePartitions();
+            List<PhysicalNode> children = new ArrayList<>();
+            for (ResolvedPlan c : u.children()) {
+                PhysicalNode child = plan(c);
+                List<ResolvedExpression> keys = positions.stream().map(p -> (ResolvedExpression) child.output().get(p))
+                        .toList();
+                children.add(ensureHash(child, keys, n));
+            }
+            List<ResolvedExpression> keys = positions.stream().map(p -> (ResolvedExpression) output.get(p)).toList();
+            return new UnionExec(children, new PhysicalPartitioning.Hash(keys, n));
+        }
+
+        private PhysicalNode window(WindowNode w) {
+            PhysicalNode child = plan(w.child());
+            if (w.partitionSpec().isEmpty()) {
+                child = ensureSingle(child);
+            } else if (!clustered(child.partitioning(), w.partitionSpec())) {
+                child = new ExchangeExec(child, new PhysicalPartitioning.Hash(w.partitionSpec(), shufflePartitions()),
+                        false);
+            }
+            return new WindowExec(child, w.windowExpressions(), w.partitionSpec(), w.orderSpec());
+        }
+
+        // ---- joins ----
+
+        private record EquiKeys(List<ResolvedExpression> left, List<ResolvedExpression> right, List<Boolean> nullSafe,
+                                List<ResolvedExpression> residual) {
+        }
+
+        private static EquiKeys equiKeys(JoinNode j) {
+            Set<Long> leftIds = new HashSet<>();
+            j.left().output().forEach(a -> leftIds.add(a.id()));
+            Set<Long> rightIds = new HashSet<>();
+            j.right().output().forEach(a -> rightIds.add(a.id()));
+            EquiKeys keys = new EquiKeys(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+            if (j.condition() == null) {
+                return keys;
+            }
+            for (ResolvedExpression c : Expressions.conjuncts(j.condition())) {
+                if (c instanceof ComparisonExpression eq
+                        && (eq.op() == CompareOp.EQUAL || eq.op() == CompareOp.EQUAL_NULL_SAFE)
+                        && eq.left().dataType().equals(eq.right().dataType())) {
+                    Set<Long> l = Expressions.references(eq.left()).keySet();
+                    Set<Long> r = Expressions.references(eq.right()).keySet();
+                    if (!l.isEmpty() && !r.isEmpty() && leftIds.containsAll(l) && rightIds.containsAll(r)) {
+                        keys.left().add(eq.left());
+                        keys.right().add(eq.right());
+                        keys.nullSafe().add(eq.op() == CompareOp.EQUAL_NULL_SAFE);
+                        continue;
+                    }
+                    if (!l.isEmpty() && !r.isEmpty() && rightIds.containsAll(l) && leftIds.containsAll(r)) {
+                        keys.left().add(eq.right());
+                        keys.right().add(eq.left());
+                        keys.nullSafe().add(eq.op() == CompareOp.EQUAL_NULL_SAFE);
+                        continue;
+                    }
+                }
+                keys.residual().add(c);
+            }
+            return keys;
+        }
+
+        private static boolean canBuildLeft(JoinType type) {
+            return type == JoinType.INNER || type == JoinType.CROSS || type == JoinType.RIGHT_OUTER;
+        }
+
+        private static boolean canBuildRight(JoinType type) {
+            return type != JoinType.RIGHT_OUTER && type != JoinType.FULL_OUTER;
+        }
+
+        private PhysicalNode join(JoinNode j) {
+            EquiKeys keys = equiKeys(j);
+            PhysicalNode left = plan(j.left());
+            PhysicalNode right = plan(j.right());
+            JoinType type = j.joinType();
+            if (type == JoinType.INNER && j.condition() == null) {
+                type = JoinType.CROSS;
+            }
+            if (type == JoinType.CROSS && j.condition() != null) {
+                type = JoinType.INNER;
+            }
+            ResolvedExpression residual = keys.residual().isEmpty() ? null : Expressions.and(keys.residual());
+            boolean broadcastRight = j.hint().broadcastRight() && canBuildRight(type);
+            boolean broadcastLeft = !broadcastRight && j.hint().broadcastLeft() && canBuildLeft(type);
+            if (!keys.left().isEmpty()) {
+                if (broadcastRight || broadcastLeft) {
+                    PhysicalNode stream = broadcastRight ? left : right;
+                    return new JoinExec(broadcastRight ? left : ExchangeExec.broadcast(left),
+                            broadcastRight ? ExchangeExec.broadcast(right) : right, type, keys.left(), keys.right(),
+                            keys.nullSafe(), residual, broadcastRight ? BuildSide.RIGHT : BuildSide.LEFT,
+                            JoinExec.Strategy.BROADCAST_HASH, stream.partitioning());
+                }
+                int n = hashedOn(left.partitioning(), keys.left(), left.partitioning().partitionCount())
+                        ? left.partitioning().partitionCount()
+                        : hashedOn(right.partitioning(), keys.right(), right.partitioning().partitionCount())
+                        ? right.partitioning().partitionCount() : shufflePartitions();
+                n = n < 1 ? shufflePartitions() : n;
+                BuildSide build = switch (type) {
+                    case RIGHT_OUTER -> BuildSide.LEFT;
+                    case INNER -> SizeEstimator.estimate(j.left()).bytes() < SizeEstimator.estimate(j.right()).bytes()
+                            ? BuildSide.LEFT : BuildSide.RIGHT;
+                    default -> BuildSide.RIGHT;
+                };
+                PhysicalPartitioning out = switch (type) {
+                    case RIGHT_OUTER -> new PhysicalPartitioning.Hash(keys.right(), n);
+                    case FULL_OUTER -> new PhysicalPartitioning.RoundRobin(n);
+                    case INNER -> new PhysicalPartitioning.Collection(List.of(
+                            new PhysicalPartitioning.Hash(keys.left(), n), new PhysicalPartitioning.Hash(keys.right(), n)));
+                    default -> new PhysicalPartitioning.Hash(keys.left(), n);
+                };
+                return new JoinExec(ensureHash(left, keys.left(), n), ensureHash(right, keys.right(), n), type,
+                        keys.left(), keys.right(), keys.nullSafe(), residual, build, JoinExec.Strategy.SHUFFLED_HASH, out);
+            }
+            // No equi-keys: a nested loop join with the condition as residual.
+            if (type == JoinType.FULL_OUTER) {
+                return new JoinExec(ensureSingle(left), ensureSingle(right), type, List.of(), List.of(), List.of(),
+                        residual, BuildSide.RIGHT, JoinExec.Strategy.SINGLE_NESTED_LOOP, PhysicalPartitioning.SINGLE);
+            }
+            if (!broadcastLeft && !broadcastRight) {
+                if (canBuildLeft(type) && canBuildRight(type)) {
+                    broadcastLeft = SizeEstimator.estimate(j.left()).bytes() < SizeEstimator.estimate(j.right()).bytes();
+                    broadcastRight = !broadcastLeft;
+                } else {
+                    broadcastRight = canBuildRight(type);
+                    broadcastLeft = !broadcastRight;
+                }
+            }
+            PhysicalNode stream = broadcastRight ? left : right;
+            return new JoinExec(broadcastRight ? left : ExchangeExec.broadcast(left),
+                    broadcastRight ? ExchangeExec.broadcast(right) : right, type, List.of(), List.of(), List.of(),
+                    residual, broadcastRight ? BuildSide.RIGHT : BuildSide.LEFT,
+                    JoinExec.Strategy.BROADCAST_NESTED_LOOP, stream.partitioning());
+        }
+
+        // ---- aggregation ----
+
         private PhysicalNode aggregate(AggregateNode a) {
-            PhysicalNode child = plan(a.child());
+            PhysicalNode child = a.child() instanceof UnionNode u ? unionForAggregate(u, a) : plan(a.child());
             List<NamedExpression> keys = new ArrayList<>();
             for (ResolvedExpression g : a.groupingExpressions()) {
                 keys.add(g instanceof AttributeReference attribute ? attribute
@@ -91,28 +394,35 @@ public final class PhysicalPlanner {
                     return false;
                 });
             }
+            List<AggregateFunctionExpression> calls = functions.stream().map(Run::withoutFilter).toList();
             List<AttributeReference> results = new ArrayList<>();
             for (AggregateFunctionExpression f : functions) {
                 results.add(new AttributeReference(ids.next(), ExpressionPrinter.pretty(f), List.of(), f.dataType(),
                         f.nullable()));
             }
+            List<ResolvedExpression> keyExpressions = new ArrayList<>(a.groupingExpressions());
             PhysicalNode aggregated;
-            if (child.distributed()) {
+            boolean complete = keyExpressions.isEmpty()
+                    ? child.partitioning() instanceof PhysicalPartitioning.Single
+                    : clustered(child.partitioning(), keyExpressions);
+            if (complete) {
+                aggregated = new HashAggregateExec(child, AggregateMode.COMPLETE, keys, calls, results);
+            } else {
                 List<AttributeReference> state = new ArrayList<>();
-                for (AggregateFunctionExpression f : functions) {
+                for (AggregateFunctionExpression f : calls) {
                     String name = ExpressionPrinter.pretty(f);
                     List<DataType> types = stateTypes(f);
                     for (int i = 0; i < types.size(); i++) {
                         state.add(new AttributeReference(ids.next(), name + "#" + i, List.of(), types.get(i), true));
                     }
                 }
-                HashAggregateExec partial = new HashAggregateExec(child, AggregateMode.PARTIAL, keys, functions, state);
+                HashAggregateExec partial = new HashAggregateExec(child, AggregateMode.PARTIAL, keys, calls, state);
                 List<NamedExpression> keyAttributes = new ArrayList<>();
                 keys.forEach(k -> keyAttributes.add(k.toAttribute()));
-                aggregated = new HashAggregateExec(new ExchangeExec(partial), AggregateMode.FINAL, keyAttributes,
-                        functions, results);
-            } else {
-                aggregated = new HashAggregateExec(child, AggregateMode.COMPLETE, keys, functions, results);
+                PhysicalNode exchanged = keys.isEmpty() ? ExchangeExec.single(partial)
+                        : new ExchangeExec(partial, new PhysicalPartitioning.Hash(
+                        new ArrayList<>(keyAttributes), shufflePartitions()), false);
+                aggregated = new HashAggregateExec(exchanged, AggregateMode.FINAL, keyAttributes, calls, results);
             }
             List<NamedExpression> projection = new ArrayList<>();
             for (NamedExpression n : a.aggregateExpressions()) {
@@ -139,11 +449,25 @@ public final class PhysicalPlanner {
             }
             return new ProjectExec(aggregated, projection);
         }
+
+        /**
+         * {@code f(x) FILTER (WHERE c)} as the engine computes it: {@code f(CASE WHEN c THEN x END)}
+         * ({@code count(*)} counts {@code CASE WHEN c THEN 1 END}).
+         */
+        private static AggregateFunctionExpression withoutFilter(AggregateFunctionExpression f) {
+            if (f.filter() == null) {
+                return f;
+            }
+            ResolvedExpression value = f.argument() == null ? ConstantExpression.of(DataTypes.IntegerType, 1) : f.argument();
+            ResolvedExpression filtered = new CaseWhenExpression(List.of(f.filter()), List.of(value), null,
+                    value.dataType());
+            return new AggregateFunctionExpression(f.function(), filtered, false, f.dataType(), f.ignoreNulls(), null);
+        }
     }
 
     /** The partial state layout of an aggregate, as core defines it for planner and engine alike. */
     static List<DataType> stateTypes(AggregateFunctionExpression f) {
         ColumnRef argument = f.argument() == null ? null : new ColumnRef(0, f.argument().dataType(), true);
-        return new AggregateCall(f.function(), argument, false, f.dataType()).stateTypes();
+        return new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls()).stateTypes();
     }
 }

@@ -24,7 +24,7 @@ public record ProjectExec(PhysicalNode child, List<NamedExpression> projectList)
     }
 
     @Override
-    public boolean distributed() {
-        return child.distributed();
+    public PhysicalPartitioning partitioning() {
+        return child.partitioning();
     }
 }

@@ -23,7 +23,7 @@ public record ScanExec(ParquetSource source, String relationName, List<Attribute
     }
 
     @Override
-    public boolean distributed() {
-        return true;
+    public PhysicalPartitioning partitioning() {
+        return PhysicalPartitioning.UNKNOWN;
     }
 }

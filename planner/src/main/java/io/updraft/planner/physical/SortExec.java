@@ -24,7 +24,7 @@ public record SortExec(PhysicalNode child, List<SortOrder> order, boolean global
     }
 
     @Override
-    public boolean distributed() {
-        return child.distributed();
+    public PhysicalPartitioning partitioning() {
+        return child.partitioning();
     }
 }

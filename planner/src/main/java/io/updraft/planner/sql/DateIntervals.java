@@ -7,7 +7,10 @@ import io.updraft.planner.expr.LiteralValue;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DateType;
 import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 
 import java.time.LocalDate;
@@ -25,6 +28,30 @@ final class DateIntervals {
 
     /** An interval literal as a count of months or of days (exactly one is used). */
     record Interval(long months, long days) {
+    }
+
+    /** {@code INTERVAL '3' DAY} (a literal) or Spark's unquoted {@code INTERVAL 3 DAYS} (an INTERVAL call). */
+    static Interval interval(SqlNode node) {
+        if (node instanceof SqlIntervalLiteral literal) {
+            return interval(literal);
+        }
+        SqlCall call = (SqlCall) node;
+        SqlNode amount = call.getOperandList().get(0);
+        SqlIntervalQualifier qualifier = (SqlIntervalQualifier) call.getOperandList().get(1);
+        if (!(amount instanceof SqlNumericLiteral n) || !n.isInteger() || qualifier.getEndUnit() != null) {
+            throw SqlErrors.unsupported("the interval " + node + " (an integer number of YEAR, QUARTER, MONTH, WEEK or"
+                    + " DAY units)", node);
+        }
+        long v = n.longValue(true);
+        return switch (qualifier.getStartUnit()) {
+            case YEAR -> new Interval(v * 12, 0);
+            case QUARTER -> new Interval(v * 3, 0);
+            case MONTH -> new Interval(v, 0);
+            case WEEK -> new Interval(0, v * 7);
+            case DAY -> new Interval(0, v);
+            default -> throw SqlErrors.unsupported("INTERVAL " + qualifier + " in date arithmetic (only YEAR,"
+                    + " QUARTER, MONTH, WEEK and DAY intervals can be added to a date)", node);
+        };
     }
 
     static Interval interval(SqlIntervalLiteral literal) {

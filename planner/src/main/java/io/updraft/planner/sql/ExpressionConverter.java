@@ -24,7 +24,19 @@ import io.updraft.planner.expr.UnresolvedStar;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DecimalType;
 import org.apache.calcite.avatica.util.TimeUnit;
+import io.updraft.planner.expr.Exists;
+import io.updraft.planner.expr.InSubquery;
+import io.updraft.planner.expr.ScalarSubquery;
+import io.updraft.planner.expr.SortOrderExpr;
+import io.updraft.planner.expr.WindowExpr;
+import io.updraft.planner.expr.WindowFrame;
+import io.updraft.planner.logical.LogicalPlan;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSetOperator;
+import org.apache.calcite.sql.SqlWindow;
+import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDateLiteral;
@@ -55,6 +67,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Converts Calcite expression nodes into our unresolved {@link Expression}s with Spark's literal typing
@@ -62,25 +75,83 @@ import java.util.Locale;
  * double) and Spark's spellings ({@code a <> b} is {@code NOT (a = b)}). Stateless.
  */
 final class ExpressionConverter {
+    /** Converts a query nested in an expression (subquery) with the enclosing statement's CTEs in scope. */
+    interface SubqueryConverter {
+        LogicalPlan convert(SqlNode query);
+    }
+
+    private final SparkSyntax syntax;
+    private final SubqueryConverter subqueries;
+    /** The WINDOW clause of the SELECT being converted (name → definition). */
+    private Map<String, SqlWindow> namedWindows = Map.of();
+
+    ExpressionConverter(SparkSyntax syntax, SubqueryConverter subqueries) {
+        this.syntax = syntax;
+        this.subqueries = subqueries;
+    }
+
+    /** Sets the named windows of the current SELECT; returns the previous ones (to restore after it). */
+    Map<String, SqlWindow> namedWindows(Map<String, SqlWindow> windows) {
+        Map<String, SqlWindow> previous = namedWindows;
+        namedWindows = windows;
+        return previous;
+    }
 
     Expression convert(SqlNode node) {
         return switch (node) {
             case SqlIdentifier id -> identifier(id);
             case SqlIntervalLiteral interval -> throw SqlErrors.unsupported(
                     "an INTERVAL value outside date arithmetic", interval);
-            case SqlLiteral literal -> new LiteralValue(literal(literal));
+            case SqlLiteral literal -> new LiteralValue(typedLiteral(literal));
             case SqlCase c -> caseWhen(c);
+            case SqlSelect select -> new ScalarSubquery(subqueries.convert(select));
+            case SqlOrderBy orderBy -> new ScalarSubquery(subqueries.convert(orderBy));
+            case SqlWith with -> new ScalarSubquery(subqueries.convert(with));
+            case SqlCall call when call.getOperator() instanceof SqlSetOperator -> new ScalarSubquery(
+                    subqueries.convert(call));
             case SqlCall call -> call(call);
             default -> throw SqlErrors.unsupported("the expression " + node, node);
         };
     }
 
+    private static boolean isQuery(SqlNode node) {
+        return node instanceof SqlSelect || node instanceof SqlOrderBy || node instanceof SqlWith
+                || node instanceof SqlCall c && c.getOperator() instanceof SqlSetOperator;
+    }
+
     private static Expression identifier(SqlIdentifier id) {
+        if (id.names.size() == 1 && !id.isStar()) {
+            String name = id.names.get(0).toLowerCase(Locale.ROOT);
+            if (name.equals("current_date") || name.equals("current_timestamp")) {
+                return new FunctionCall(name, List.of(), false);
+            }
+        }
         if (id.isStar()) {
             List<String> qualifier = id.names.subList(0, id.names.size() - 1);
             return new UnresolvedStar(qualifier.isEmpty() ? null : String.join(".", qualifier));
         }
         return new UnresolvedAttribute(id.names);
+    }
+
+    /** A literal with Spark's type suffix applied ({@code 2L} is a bigint, {@code 1.5D} a double, ...). */
+    private Literal typedLiteral(SqlLiteral literal) {
+        Literal plain = literal(literal);
+        String suffix = syntax.literalSuffix(literal.getParserPosition());
+        if (suffix == null || !(literal instanceof SqlNumericLiteral n)) {
+            return plain;
+        }
+        BigDecimal v = n.bigDecimalValue();
+        try {
+            return switch (suffix) {
+                case "L" -> Literal.of(v.longValueExact());
+                case "S", "Y" -> Literal.of(v.intValueExact());
+                case "D" -> Literal.of(v.doubleValue());
+                default -> new Literal(new DecimalType(Math.max(v.precision(), Math.max(v.scale(), 1)),
+                        Math.max(v.scale(), 0)), v.setScale(Math.max(v.scale(), 0)));
+            };
+        } catch (ArithmeticException e) {
+            throw SqlErrors.invalidLiteral(suffix.equals("L") ? "BIGINT" : "INT", v.toPlainString(), literal);
+        }
     }
 
     /** Spark's typing of SQL literals. */
@@ -195,11 +266,14 @@ final class ExpressionConverter {
             case AS -> new Alias(convert(operands.get(0)), ((SqlIdentifier) operands.get(1)).getSimple());
             case PLUS, MINUS -> plusMinus(kind == SqlKind.MINUS, operands.get(0), operands.get(1), call);
             case TIMES -> arithmetic(ArithmeticOp.MULTIPLY, operands);
-            case DIVIDE -> arithmetic(ArithmeticOp.DIVIDE, operands);
+            case DIVIDE -> syntax.isIntegralDivision(operands.get(0), operands.get(1))
+                    ? new FunctionCall("div", List.of(convert(operands.get(0)), convert(operands.get(1))), false)
+                    : arithmetic(ArithmeticOp.DIVIDE, operands);
             case MOD -> arithmetic(ArithmeticOp.MOD, operands);
             case MINUS_PREFIX -> negate(convert(operands.get(0)));
             case PLUS_PREFIX -> convert(operands.get(0));
-            case EQUALS -> compare(CompareOp.EQUAL, operands);
+            case EQUALS -> compare(syntax.isNullSafeEquality(operands.get(0), operands.get(1))
+                    ? CompareOp.EQUAL_NULL_SAFE : CompareOp.EQUAL, operands);
             case NOT_EQUALS -> new LogicalNot(compare(CompareOp.EQUAL, operands));
             case LESS_THAN -> compare(CompareOp.LESS_THAN, operands);
             case LESS_THAN_OR_EQUAL -> compare(CompareOp.LESS_THAN_OR_EQUAL, operands);
@@ -214,7 +288,11 @@ final class ExpressionConverter {
             case IS_NOT_NULL -> new IsNotNullExpr(convert(operands.get(0)));
             case BETWEEN -> between(call);
             case IN, NOT_IN -> in(call, kind == SqlKind.NOT_IN);
-            case LIKE -> like(call);
+            case LIKE -> like(call, "like");
+            case RLIKE -> like(call, "rlike");
+            case EXISTS -> new Exists(subqueries.convert(operands.get(0)));
+            case OVER -> window(call);
+            case FILTER -> filtered(call);
             case CAST -> new CastExpr(convert(operands.get(0)), SqlTypes.of((SqlDataTypeSpec) operands.get(1)));
             case EXTRACT -> extract(call);
             case TRIM -> trim(call);
@@ -223,13 +301,13 @@ final class ExpressionConverter {
     }
 
     private Expression plusMinus(boolean minus, SqlNode left, SqlNode right, SqlCall call) {
-        if (right instanceof SqlIntervalLiteral interval) {
-            return DateIntervals.add(convert(left), DateIntervals.interval(interval), minus);
+        if (isInterval(right)) {
+            return DateIntervals.add(convert(left), DateIntervals.interval(right), minus);
         }
-        if (left instanceof SqlIntervalLiteral interval && !minus) {
-            return DateIntervals.add(convert(right), DateIntervals.interval(interval), false);
+        if (isInterval(left) && !minus) {
+            return DateIntervals.add(convert(right), DateIntervals.interval(left), false);
         }
-        if (left instanceof SqlIntervalLiteral) {
+        if (isInterval(left)) {
             throw SqlErrors.unsupported("subtracting a date from an INTERVAL", call);
         }
         return new BinaryArithmetic(minus ? ArithmeticOp.SUBTRACT : ArithmeticOp.ADD, convert(left), convert(right));
@@ -281,10 +359,26 @@ final class ExpressionConverter {
         return op.isNegated() ? new LogicalNot(between) : between;
     }
 
+    private static boolean isInterval(SqlNode node) {
+        return node instanceof SqlIntervalLiteral || node instanceof SqlCall c && c.getKind() == SqlKind.INTERVAL;
+    }
+
     private Expression in(SqlCall call, boolean negated) {
         List<SqlNode> operands = call.getOperandList();
+        if (isQuery(operands.get(1))) {
+            List<Expression> values = new ArrayList<>();
+            if (operands.get(0) instanceof SqlCall row && row.getKind() == SqlKind.ROW) {
+                for (SqlNode v : row.getOperandList()) {
+                    values.add(convert(v));
+                }
+            } else {
+                values.add(convert(operands.get(0)));
+            }
+            Expression in = new InSubquery(values, subqueries.convert(operands.get(1)));
+            return negated ? new LogicalNot(in) : in;
+        }
         if (!(operands.get(1) instanceof SqlNodeList list)) {
-            throw SqlErrors.unsupported("IN with a subquery", call);
+            throw SqlErrors.unsupported("IN with " + operands.get(1), call);
         }
         if (operands.get(0) instanceof SqlNodeList) {
             throw SqlErrors.unsupported("IN with a row of values", call);
@@ -297,12 +391,12 @@ final class ExpressionConverter {
         return negated ? new LogicalNot(in) : in;
     }
 
-    private Expression like(SqlCall call) {
+    private Expression like(SqlCall call, String function) {
         List<SqlNode> operands = call.getOperandList();
         if (operands.size() > 2) {
             throw SqlErrors.unsupported("LIKE ... ESCAPE", call);
         }
-        Expression like = new FunctionCall("like", List.of(convert(operands.get(0)), convert(operands.get(1))), false);
+        Expression like = new FunctionCall(function, List.of(convert(operands.get(0)), convert(operands.get(1))), false);
         return ((SqlLikeOperator) call.getOperator()).isNegated() ? new LogicalNot(like) : like;
     }
 
@@ -335,18 +429,124 @@ final class ExpressionConverter {
         return new FunctionCall(function, List.of(convert(operands.get(2))), false);
     }
 
+    /** {@code agg(...) FILTER (WHERE c)}. */
+    private Expression filtered(SqlCall call) {
+        Expression function = convert(call.getOperandList().get(0));
+        if (!(function instanceof FunctionCall f)) {
+            throw SqlErrors.unsupported("FILTER on " + call.getOperandList().get(0), call);
+        }
+        return new FunctionCall(f.name(), f.arguments(), f.distinct(), convert(call.getOperandList().get(1)));
+    }
+
+    /** {@code f(...) OVER (PARTITION BY ... ORDER BY ... frame)} or {@code OVER name}. */
+    private Expression window(SqlCall call) {
+        Expression function = convert(call.getOperandList().get(0));
+        SqlNode spec = call.getOperandList().get(1);
+        SqlWindow window = spec instanceof SqlWindow w ? w : null;
+        if (spec instanceof SqlIdentifier name) {
+            window = namedWindows.get(name.getSimple().toLowerCase(Locale.ROOT));
+            if (window == null) {
+                throw SqlErrors.unsupported("the undefined window " + name.getSimple(), spec);
+            }
+        }
+        if (window == null) {
+            throw SqlErrors.unsupported("the window " + spec, spec);
+        }
+        if (window.getRefName() != null) {
+            window = mergeReference(window);
+        }
+        List<Expression> partition = new ArrayList<>();
+        for (SqlNode p : window.getPartitionList()) {
+            partition.add(convert(p));
+        }
+        List<SortOrderExpr> order = new ArrayList<>();
+        for (SqlNode o : window.getOrderList()) {
+            order.add(sortOrder(o));
+        }
+        WindowFrame frame = null;
+        if (window.getLowerBound() != null || window.getUpperBound() != null) {
+            long lower = bound(window.getLowerBound(), true);
+            long upper = window.getUpperBound() == null ? WindowFrame.CURRENT_ROW : bound(window.getUpperBound(), false);
+            frame = new WindowFrame(window.isRows() ? WindowFrame.FrameType.ROWS : WindowFrame.FrameType.RANGE, lower,
+                    upper);
+        }
+        return new WindowExpr(function, partition, order, frame);
+    }
+
+    /** {@code OVER (w ORDER BY ...)}: the named window's partitioning with this specification's additions. */
+    private SqlWindow mergeReference(SqlWindow window) {
+        SqlWindow base = namedWindows.get(window.getRefName().getSimple().toLowerCase(Locale.ROOT));
+        if (base == null) {
+            throw SqlErrors.unsupported("the undefined window " + window.getRefName().getSimple(), window);
+        }
+        SqlNodeList partition = window.getPartitionList().isEmpty() ? base.getPartitionList() : window.getPartitionList();
+        SqlNodeList order = window.getOrderList().isEmpty() ? base.getOrderList() : window.getOrderList();
+        boolean ownFrame = window.getLowerBound() != null;
+        return new SqlWindow(window.getParserPosition(), null, null, partition, order,
+                SqlLiteral.createBoolean(ownFrame ? window.isRows() : base.isRows(), window.getParserPosition()),
+                ownFrame ? window.getLowerBound() : base.getLowerBound(),
+                ownFrame ? window.getUpperBound() : base.getUpperBound(), null);
+    }
+
+    /** A frame bound as an offset ({@link WindowFrame}'s encoding). */
+    private long bound(SqlNode node, boolean lower) {
+        if (SqlWindow.isUnboundedPreceding(node)) {
+            return WindowFrame.UNBOUNDED_PRECEDING;
+        }
+        if (SqlWindow.isUnboundedFollowing(node)) {
+            return WindowFrame.UNBOUNDED_FOLLOWING;
+        }
+        if (SqlWindow.isCurrentRow(node)) {
+            return WindowFrame.CURRENT_ROW;
+        }
+        if (node instanceof SqlCall c && (c.getKind() == SqlKind.PRECEDING || c.getKind() == SqlKind.FOLLOWING)) {
+            Expression offset = convert(c.getOperandList().get(0));
+            if (!(offset instanceof LiteralValue l) || !(l.literal().value() instanceof Number n)
+                    || l.literal().value() instanceof Double) {
+                throw SqlErrors.unsupported("a window frame offset other than an integer (" + node + ")", node);
+            }
+            return c.getKind() == SqlKind.PRECEDING ? -n.longValue() : n.longValue();
+        }
+        throw SqlErrors.unsupported("the window frame bound " + node, node);
+    }
+
+    /** An ORDER BY item with Spark's defaults (ASC NULLS FIRST, DESC NULLS LAST). */
+    SortOrderExpr sortOrder(SqlNode node) {
+        boolean ascending = true;
+        Boolean nullsFirst = null;
+        SqlNode current = node;
+        while (current instanceof SqlCall call && (call.getKind() == SqlKind.DESCENDING
+                || call.getKind() == SqlKind.NULLS_FIRST || call.getKind() == SqlKind.NULLS_LAST)) {
+            switch (call.getKind()) {
+                case DESCENDING -> ascending = false;
+                case NULLS_FIRST -> nullsFirst = nullsFirst == null ? Boolean.TRUE : nullsFirst;
+                default -> nullsFirst = nullsFirst == null ? Boolean.FALSE : nullsFirst;
+            }
+            current = call.getOperandList().get(0);
+        }
+        return new SortOrderExpr(convert(current), ascending, nullsFirst == null ? ascending : nullsFirst);
+    }
+
     private Expression function(SqlCall call) {
-        if (call.getKind() == SqlKind.OVER || call.getKind() == SqlKind.FILTER || call.getKind() == SqlKind.WITHIN_GROUP) {
+        if (call.getKind() == SqlKind.WITHIN_GROUP) {
             throw SqlErrors.unsupported(call.getKind() + " clauses on functions", call);
+        }
+        if (call.getOperator().getName().equals("||") && call.getOperandList().size() == 2) {
+            return new FunctionCall("concat", List.of(convert(call.getOperandList().get(0)),
+                    convert(call.getOperandList().get(1))), false);
         }
         if (!(call.getOperator() instanceof SqlFunction)) {
             throw SqlErrors.unsupported("the operator " + call.getOperator().getName(), call);
         }
         String name = call.getOperator().getName().toLowerCase(Locale.ROOT);
+        name = name.equals("fir$t") ? "first" : name.equals("la$t") ? "last" : name;
         boolean distinct = call.getFunctionQuantifier() != null
                 && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
         List<Expression> arguments = new ArrayList<>();
         for (SqlNode operand : call.getOperandList()) {
+            if (operand.getParserPosition().getLineNum() == 0 && (name.equals("first") || name.equals("last"))) {
+                continue; // Calcite's FIRST/LAST navigation functions get an implicit offset argument.
+            }
             arguments.add(convert(operand));
         }
         if (name.equals("mod") && arguments.size() == 2 && !distinct) {

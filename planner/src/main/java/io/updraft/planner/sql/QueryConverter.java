@@ -6,20 +6,31 @@ import io.updraft.planner.catalog.Catalog;
 import io.updraft.planner.expr.Alias;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.GroupingSets;
 import io.updraft.planner.expr.LiteralValue;
 import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.UnresolvedAttribute;
 import io.updraft.planner.expr.UnresolvedExpressions;
 import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.planner.expr.WindowExpr;
 import io.updraft.planner.logical.Aggregate;
+import io.updraft.planner.logical.Distinct;
+import io.updraft.planner.logical.Except;
 import io.updraft.planner.logical.Filter;
+import io.updraft.planner.logical.Hint;
+import io.updraft.planner.logical.Intersect;
+import io.updraft.planner.logical.Join;
+import io.updraft.planner.logical.JoinType;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.logical.Sort;
 import io.updraft.planner.logical.SubqueryAlias;
+import io.updraft.planner.logical.Union;
+import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
@@ -28,81 +39,172 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSetOperator;
+import org.apache.calcite.sql.SqlWindow;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.SqlWithItem;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * Converts a Calcite query tree into our unresolved {@link LogicalPlan}, clause by clause in Spark's
- * order: FROM → WHERE → GROUP BY / aggregates → HAVING → SELECT → ORDER BY → LIMIT/OFFSET.
- * {@link #query} dispatches on the query form and {@link #relation} on the FROM item, so set operations,
- * CTEs and joins slot in as new cases. Single use per statement; not thread-safe.
+ * Converts a Calcite query tree into our unresolved {@link LogicalPlan}, clause by clause in Spark's order:
+ * WITH → FROM (joins) → WHERE → GROUP BY / aggregates → HAVING → window functions → SELECT → DISTINCT → set
+ * operations → ORDER BY → LIMIT/OFFSET. CTEs are inlined at each reference (under a SubqueryAlias named after
+ * them, as Spark does); subqueries in expressions are converted with the CTEs in scope. Single use per statement;
+ * not thread-safe.
  */
 final class QueryConverter {
     private final Catalog catalog;
-    private final ExpressionConverter expressions = new ExpressionConverter();
+    private final SparkSyntax syntax;
+    private final ExpressionConverter expressions;
+    /** CTE definitions visible at this point, innermost WITH first. */
+    private final Deque<Map<String, Cte>> ctes = new ArrayDeque<>();
 
-    QueryConverter(Catalog catalog) {
+    private record Cte(String name, List<String> columns, LogicalPlan plan) {
+    }
+
+    QueryConverter(Catalog catalog, SparkSyntax syntax) {
         this.catalog = catalog;
+        this.syntax = syntax;
+        this.expressions = new ExpressionConverter(syntax, this::query);
     }
 
     LogicalPlan query(SqlNode node) {
         return switch (node) {
             case SqlOrderBy orderBy -> {
-                if (!(orderBy.query instanceof SqlSelect select)) {
-                    throw SqlErrors.unsupported(orderBy.query.getKind() + " queries", orderBy.query);
+                if (orderBy.query instanceof SqlSelect select) {
+                    yield select(select, orderBy.orderList, orderBy.offset, orderBy.fetch);
                 }
-                yield select(select, orderBy.orderList, orderBy.offset, orderBy.fetch);
+                LogicalPlan plan = query(orderBy.query);
+                yield orderAndLimit(plan, leftmostItems(orderBy.query), orderBy.orderList, orderBy.offset, orderBy.fetch);
             }
             case SqlSelect select -> select(select, select.getOrderList(), select.getOffset(), select.getFetch());
+            case SqlWith with -> with(with);
+            case SqlCall call when call.getOperator() instanceof SqlSetOperator op -> setOperation(call, op);
             default -> throw SqlErrors.unsupported(describe(node), node);
         };
     }
 
     private static String describe(SqlNode node) {
         return switch (node.getKind()) {
-            case UNION, INTERSECT, EXCEPT -> node.getKind() + " (set operations)";
-            case WITH -> "WITH (common table expressions)";
             case VALUES -> "VALUES";
             default -> node.getKind() + " statements";
         };
+    }
+
+    private LogicalPlan with(SqlWith with) {
+        Map<String, Cte> scope = new LinkedHashMap<>();
+        ctes.push(scope);
+        try {
+            for (SqlNode item : with.withList) {
+                SqlWithItem w = (SqlWithItem) item;
+                String name = w.name.getSimple();
+                List<String> columns = new ArrayList<>();
+                if (w.columnList != null) {
+                    w.columnList.forEach(c -> columns.add(((SqlIdentifier) c).getSimple()));
+                }
+                scope.put(name.toLowerCase(Locale.ROOT), new Cte(name, columns, query(w.query)));
+            }
+            return query(with.body);
+        } finally {
+            ctes.pop();
+        }
+    }
+
+    private LogicalPlan setOperation(SqlCall call, SqlSetOperator op) {
+        LogicalPlan left = query(call.getOperandList().get(0));
+        LogicalPlan right = query(call.getOperandList().get(1));
+        boolean all = op.isAll();
+        return switch (call.getKind()) {
+            case UNION -> all ? Union.of(left, right) : new Distinct(Union.of(left, right));
+            case INTERSECT -> new Intersect(left, right, all);
+            case EXCEPT -> new Except(left, right, all);
+            default -> throw SqlErrors.unsupported(call.getKind() + " (set operation)", call);
+        };
+    }
+
+    /** The select list of the leftmost SELECT of a set operation: names its output columns. */
+    private List<Expression> leftmostItems(SqlNode query) {
+        SqlNode current = query;
+        while (true) {
+            if (current instanceof SqlSelect select) {
+                List<Expression> items = new ArrayList<>();
+                for (SqlNode item : select.getSelectList()) {
+                    items.add(item instanceof SqlBasicCall c && c.getKind() == SqlKind.AS
+                            ? new Alias(new UnresolvedAttribute(List.of("_")), ((SqlIdentifier) c.getOperandList().get(1)).getSimple())
+                            : item instanceof SqlIdentifier id && !id.isStar() ? new UnresolvedAttribute(List.of(id.names.get(id.names.size() - 1)))
+                            : new UnresolvedStar(null));
+                }
+                return items;
+            } else if (current instanceof SqlCall c && c.getOperator() instanceof SqlSetOperator) {
+                current = c.getOperandList().get(0);
+            } else if (current instanceof SqlOrderBy o) {
+                current = o.query;
+            } else if (current instanceof SqlWith w) {
+                current = w.body;
+            } else {
+                return List.of();
+            }
+        }
     }
 
     private LogicalPlan select(SqlSelect select, SqlNodeList orderList, SqlNode offset, SqlNode fetch) {
         if (select.getFrom() == null) {
             throw SqlErrors.unsupported("SELECT without FROM", select);
         }
-        if (select.isDistinct()) {
-            throw SqlErrors.unsupported("SELECT DISTINCT", select);
+        Map<String, SqlWindow> windows = new HashMap<>();
+        if (select.getWindowList() != null) {
+            for (SqlNode w : select.getWindowList()) {
+                SqlWindow window = (SqlWindow) w;
+                windows.put(window.getDeclName().getSimple().toLowerCase(Locale.ROOT), window);
+            }
         }
-        if (select.getWindowList() != null && !select.getWindowList().isEmpty()) {
-            throw SqlErrors.unsupported("WINDOW clauses", select);
-        }
-        LogicalPlan plan = relation(select.getFrom());
-        if (select.getWhere() != null) {
-            plan = new Filter(plan, expressions.convert(select.getWhere()));
-        }
-        List<Expression> items = new ArrayList<>();
-        for (SqlNode item : select.getSelectList()) {
-            items.add(expressions.convert(item));
-        }
-        SqlNodeList groupBy = select.getGroup();
-        boolean grouped = groupBy != null && !groupBy.isEmpty();
-        boolean aggregated = grouped || select.getHaving() != null || items.stream().anyMatch(QueryConverter::hasAggregate);
-        if (aggregated) {
-            List<Expression> groupings = new ArrayList<>();
-            if (grouped) {
-                for (SqlNode g : groupBy) {
-                    groupings.add(groupingExpression(g, items));
+        Map<String, SqlWindow> previousWindows = expressions.namedWindows(windows);
+        try {
+            LogicalPlan plan = withHints(relation(select.getFrom()), select.getHints());
+            if (select.getWhere() != null) {
+                plan = new Filter(plan, expressions.convert(select.getWhere()));
+            }
+            List<Expression> items = new ArrayList<>();
+            for (SqlNode item : select.getSelectList()) {
+                items.add(expressions.convert(item));
+            }
+            SqlNodeList groupBy = select.getGroup();
+            boolean grouped = groupBy != null && !groupBy.isEmpty();
+            boolean aggregated = grouped || select.getHaving() != null
+                    || items.stream().anyMatch(QueryConverter::hasGroupAggregate);
+            if (aggregated) {
+                List<Expression> groupings = new ArrayList<>();
+                if (grouped) {
+                    for (SqlNode g : groupBy) {
+                        groupings.add(groupingItem(g, items));
+                    }
                 }
+                plan = new Aggregate(plan, groupings, items);
+                if (select.getHaving() != null) {
+                    plan = new Filter(plan, expressions.convert(select.getHaving()));
+                }
+            } else {
+                plan = new Project(plan, items);
             }
-            plan = new Aggregate(plan, groupings, items);
-            if (select.getHaving() != null) {
-                plan = new Filter(plan, expressions.convert(select.getHaving()));
+            if (select.isDistinct()) {
+                plan = new Distinct(plan);
             }
-        } else {
-            plan = new Project(plan, items);
+            return orderAndLimit(plan, items, orderList, offset, fetch);
+        } finally {
+            expressions.namedWindows(previousWindows);
         }
+    }
+
+    private LogicalPlan orderAndLimit(LogicalPlan plan, List<Expression> items, SqlNodeList orderList, SqlNode offset,
+                                      SqlNode fetch) {
         if (orderList != null && !orderList.isEmpty()) {
             List<SortOrderExpr> order = new ArrayList<>();
             for (SqlNode o : orderList) {
@@ -118,29 +220,135 @@ final class QueryConverter {
         return plan;
     }
 
-    /** A FROM item: a table (through the catalog), an aliased item or a subquery. */
+    /**
+     * {@code SELECT /*+ BROADCAST(t) *}{@code /}: the FROM items named t (alias or table name) become broadcast-hinted;
+     * other hints are ignored, as Spark ignores hints it does not know.
+     */
+    private static LogicalPlan withHints(LogicalPlan from, SqlNodeList hints) {
+        LogicalPlan plan = from;
+        if (hints == null) {
+            return plan;
+        }
+        for (SqlNode node : hints) {
+            SqlHint hint = (SqlHint) node;
+            String name = hint.getName().toLowerCase(Locale.ROOT);
+            if (name.equals("broadcast") || name.equals("broadcastjoin") || name.equals("mapjoin")) {
+                for (String table : hint.getOptionList()) {
+                    plan = hinted(plan, table);
+                }
+            }
+        }
+        return plan;
+    }
+
+    private static LogicalPlan hinted(LogicalPlan plan, String name) {
+        return switch (plan) {
+            case SubqueryAlias a when a.alias().equalsIgnoreCase(name) -> new Hint(a, "broadcast");
+            case Join j -> new Join(hinted(j.left(), name), hinted(j.right(), name), j.joinType(), j.condition(),
+                    j.usingColumns(), j.natural());
+            default -> plan;
+        };
+    }
+
+    /** A FROM item: a table or CTE, an aliased item, a subquery or a join. */
     LogicalPlan relation(SqlNode from) {
         return switch (from) {
             case SqlIdentifier id -> table(id);
-            case SqlJoin join -> throw SqlErrors.unsupported("JOIN", join);
+            case SqlJoin join -> join(join);
             case SqlSelect select -> query(select);
             case SqlOrderBy orderBy -> query(orderBy);
+            case SqlWith with -> query(with);
             case SqlBasicCall call when call.getKind() == SqlKind.AS -> {
-                if (call.getOperandList().size() > 2) {
-                    throw SqlErrors.unsupported("column aliases on a FROM item", call);
+                List<SqlNode> operands = call.getOperandList();
+                String alias = ((SqlIdentifier) operands.get(1)).getSimple();
+                List<String> columns = new ArrayList<>();
+                for (int i = 2; i < operands.size(); i++) {
+                    columns.add(((SqlIdentifier) operands.get(i)).getSimple());
                 }
-                String alias = ((SqlIdentifier) call.getOperandList().get(1)).getSimple();
-                yield new SubqueryAlias(alias, relation(call.getOperandList().get(0)));
+                yield new SubqueryAlias(alias, relation(operands.get(0)), columns);
             }
+            case SqlCall call when call.getOperator() instanceof SqlSetOperator -> query(call);
             default -> throw SqlErrors.unsupported("the FROM item " + from, from);
         };
     }
 
     private LogicalPlan table(SqlIdentifier id) {
         String name = String.join(".", id.names);
+        if (id.names.size() == 1) {
+            for (Map<String, Cte> scope : ctes) {
+                Cte cte = scope.get(name.toLowerCase(Locale.ROOT));
+                if (cte != null) {
+                    return new SubqueryAlias(cte.name(), cte.plan(), cte.columns());
+                }
+            }
+        }
         LogicalPlan plan = catalog.lookup(name)
                 .orElseThrow(() -> AnalysisErrors.tableNotFound(id.names, catalog.names()));
         return new SubqueryAlias(id.names.get(id.names.size() - 1), plan);
+    }
+
+    private LogicalPlan join(SqlJoin join) {
+        LogicalPlan left = relation(join.getLeft());
+        LogicalPlan right = relation(join.getRight());
+        JoinType type = switch (join.getJoinType()) {
+            case INNER -> JoinType.INNER;
+            case COMMA -> JoinType.INNER;
+            case CROSS -> JoinType.CROSS;
+            case LEFT -> syntax.isSemiJoin(join.getJoinTypeNode().getParserPosition()) ? JoinType.LEFT_SEMI
+                    : syntax.isAntiJoin(join.getJoinTypeNode().getParserPosition()) ? JoinType.LEFT_ANTI
+                    : JoinType.LEFT_OUTER;
+            case RIGHT -> JoinType.RIGHT_OUTER;
+            case FULL -> JoinType.FULL_OUTER;
+            default -> throw SqlErrors.unsupported(join.getJoinType() + " joins", join);
+        };
+        if (join.isNatural()) {
+            return new Join(left, right, type, null, List.of(), true);
+        }
+        if (join.getConditionType() == JoinConditionType.USING) {
+            List<String> columns = new ArrayList<>();
+            for (SqlNode c : (SqlNodeList) join.getCondition()) {
+                columns.add(((SqlIdentifier) c).getSimple());
+            }
+            return Join.using(left, right, type, columns);
+        }
+        if (join.getConditionType() == JoinConditionType.ON) {
+            return Join.on(left, right, type, expressions.convert(join.getCondition()));
+        }
+        return Join.on(left, right, type, null);
+    }
+
+    /** A GROUP BY item: an expression, a select-list position, or ROLLUP / CUBE / GROUPING SETS. */
+    private Expression groupingItem(SqlNode g, List<Expression> items) {
+        if (g instanceof SqlCall call && (call.getKind() == SqlKind.ROLLUP || call.getKind() == SqlKind.CUBE)) {
+            List<Expression> columns = new ArrayList<>();
+            for (SqlNode operand : call.getOperandList()) {
+                columns.add(groupingExpression(operand, items));
+            }
+            return call.getKind() == SqlKind.ROLLUP ? GroupingSets.rollup(columns) : GroupingSets.cube(columns);
+        }
+        if (g instanceof SqlCall call && call.getKind() == SqlKind.GROUPING_SETS) {
+            List<List<Expression>> sets = new ArrayList<>();
+            for (SqlNode operand : call.getOperandList()) {
+                List<Expression> set = new ArrayList<>();
+                if (operand instanceof SqlNodeList list) {
+                    for (SqlNode e : list) {
+                        set.add(groupingExpression(e, items));
+                    }
+                } else if (operand instanceof SqlCall row && row.getKind() == SqlKind.ROW) {
+                    for (SqlNode e : row.getOperandList()) {
+                        set.add(groupingExpression(e, items));
+                    }
+                } else if (operand instanceof SqlCall nested && (nested.getKind() == SqlKind.ROLLUP
+                        || nested.getKind() == SqlKind.CUBE || nested.getKind() == SqlKind.GROUPING_SETS)) {
+                    throw SqlErrors.unsupported("ROLLUP, CUBE or GROUPING SETS nested in GROUPING SETS", operand);
+                } else {
+                    set.add(groupingExpression(operand, items));
+                }
+                sets.add(set);
+            }
+            return GroupingSets.groupingSets(sets);
+        }
+        return groupingExpression(g, items);
     }
 
     /** GROUP BY n refers to the n-th select item (spark.sql.groupByOrdinal). */
@@ -152,7 +360,7 @@ final class QueryConverter {
             }
             Expression item = items.get(position - 1);
             Expression value = item instanceof Alias a ? a.child() : item;
-            if (hasAggregate(value)) {
+            if (hasGroupAggregate(value)) {
                 throw SqlErrors.groupByPositionAggregate(position, value.sql(), g);
             }
             if (value instanceof UnresolvedStar) {
@@ -165,33 +373,25 @@ final class QueryConverter {
 
     /** ORDER BY item with Spark's defaults (ASC NULLS FIRST, DESC NULLS LAST); n refers to the n-th select item. */
     private SortOrderExpr sortOrder(SqlNode node, List<Expression> items) {
-        boolean ascending = true;
-        Boolean nullsFirst = null;
         SqlNode current = node;
         while (current instanceof SqlCall call && (call.getKind() == SqlKind.DESCENDING
                 || call.getKind() == SqlKind.NULLS_FIRST || call.getKind() == SqlKind.NULLS_LAST)) {
-            switch (call.getKind()) {
-                case DESCENDING -> ascending = false;
-                case NULLS_FIRST -> nullsFirst = nullsFirst == null ? Boolean.TRUE : nullsFirst;
-                default -> nullsFirst = nullsFirst == null ? Boolean.FALSE : nullsFirst;
-            }
             current = call.getOperandList().get(0);
         }
-        Expression key;
-        if (current instanceof SqlNumericLiteral n && n.isInteger()) {
-            int position = n.intValue(true);
-            if (position < 1 || position > items.size()) {
-                throw SqlErrors.positionOutOfRange("ORDER BY", position, items.size(), current);
-            }
-            Expression item = items.get(position - 1);
-            if (item instanceof UnresolvedStar) {
-                throw SqlErrors.unsupported("ORDER BY a position that refers to *", current);
-            }
-            key = item instanceof Alias a ? new UnresolvedAttribute(List.of(a.name())) : item;
-        } else {
-            key = expressions.convert(current);
+        if (!(current instanceof SqlNumericLiteral n && n.isInteger())) {
+            return expressions.sortOrder(node);
         }
-        return new SortOrderExpr(key, ascending, nullsFirst == null ? ascending : nullsFirst);
+        SortOrderExpr parsed = expressions.sortOrder(node);
+        int position = n.intValue(true);
+        if (position < 1 || position > items.size()) {
+            throw SqlErrors.positionOutOfRange("ORDER BY", position, items.size(), current);
+        }
+        Expression item = items.get(position - 1);
+        if (item instanceof UnresolvedStar) {
+            throw SqlErrors.unsupported("ORDER BY a position that refers to *", current);
+        }
+        Expression key = item instanceof Alias a ? new UnresolvedAttribute(List.of(a.name())) : item;
+        return new SortOrderExpr(key, parsed.ascending(), parsed.nullsFirst());
     }
 
     private long count(SqlNode node, String clause) {
@@ -203,7 +403,17 @@ final class QueryConverter {
         throw SqlErrors.unsupported(clause + " " + node + " (a non-negative integer literal is required)", node);
     }
 
-    private static boolean hasAggregate(Expression e) {
-        return UnresolvedExpressions.anyMatch(e, x -> x instanceof FunctionCall f && FunctionRegistry.isAggregate(f.name()));
+    /** Whether the expression aggregates per group (an aggregate call that is not a window's own function). */
+    static boolean hasGroupAggregate(Expression e) {
+        if (e instanceof WindowExpr w) {
+            List<Expression> inputs = new ArrayList<>(UnresolvedExpressions.children(w.function()));
+            inputs.addAll(w.partitionBy());
+            inputs.addAll(w.orderBy());
+            return inputs.stream().anyMatch(QueryConverter::hasGroupAggregate);
+        }
+        if (e instanceof FunctionCall f && FunctionRegistry.isAggregate(f.name())) {
+            return true;
+        }
+        return UnresolvedExpressions.children(e).stream().anyMatch(QueryConverter::hasGroupAggregate);
     }
 }

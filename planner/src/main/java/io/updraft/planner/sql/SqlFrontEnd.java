@@ -40,11 +40,12 @@ public final class SqlFrontEnd {
     public LogicalPlan parse(String sql, Catalog catalog) {
         Objects.requireNonNull(sql, "sql is null");
         Objects.requireNonNull(catalog, "catalog is null");
-        SqlNode node = parseTree(sql);
+        SparkSyntax syntax = SparkSyntax.rewrite(stripTrailingSemicolons(sql));
+        SqlNode node = parseTree(syntax.text());
         if (!node.getKind().belongsTo(SqlKind.QUERY)) {
             throw SqlErrors.unsupported(node.getKind() + " statements", node);
         }
-        return new QueryConverter(catalog).query(node);
+        return new QueryConverter(catalog, syntax).query(node);
     }
 
     /** Calcite's tree for the SQL text, or a ParseException. */

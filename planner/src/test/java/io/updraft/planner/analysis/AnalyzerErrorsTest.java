@@ -155,9 +155,10 @@ class AnalyzerErrorsTest {
     }
 
     @Test
-    void distinctAggregatesAreNotSupportedYet() {
-        assertThat(selectError(new io.updraft.planner.expr.FunctionCall("count", List.of(col("l_tax")), true)).getMessage())
-                .startsWith("[UNSUPPORTED_FEATURE]").contains("count(DISTINCT l_tax)");
+    void countDistinctOfSeveralColumnsIsNotSupportedYet() {
+        assertThat(selectError(new io.updraft.planner.expr.FunctionCall("count",
+                List.of(col("l_tax"), col("l_discount")), true)).getMessage())
+                .startsWith("[UNSUPPORTED_FEATURE]").contains("count(DISTINCT l_tax, l_discount)");
     }
 
     @Test

@@ -40,26 +40,59 @@ class ExplainTest {
     void simpleModeShowsQ1AsSparkDoes() {
         List<String> lines = Arrays.asList(planner.explain(Tpch.q1Dataset(), "simple").split("\n"));
         assertThat(lines.get(0)).isEqualTo("== Physical Plan ==");
-        assertThat(lines.get(1)).startsWith("*(2) Sort [l_returnflag#8 ASC NULLS FIRST, l_linestatus#9 ASC NULLS FIRST], true");
-        assertThat(lines.get(2)).startsWith("+- *(2) Project [l_returnflag#8, l_linestatus#9, sum(l_quantity)#");
-        assertThat(lines.get(3)).startsWith("   +- *(2) HashAggregate(keys=[l_returnflag#8, l_linestatus#9], functions=[sum(l_quantity#4), ");
-        assertThat(lines.get(4)).isEqualTo("      +- Exchange SinglePartition, ENSURE_REQUIREMENTS");
-        assertThat(lines.get(5)).startsWith("         +- *(1) HashAggregate(keys=[l_returnflag#8, l_linestatus#9], functions=[partial_sum(l_quantity#4), ")
+        assertThat(lines.get(1)).startsWith("*(3) Sort [l_returnflag#8 ASC NULLS FIRST, l_linestatus#9 ASC NULLS FIRST], true");
+        assertThat(lines.get(2)).isEqualTo("+- Exchange SinglePartition, ENSURE_REQUIREMENTS");
+        assertThat(lines.get(3)).startsWith("   +- *(2) Project [l_returnflag#8, l_linestatus#9, sum(l_quantity)#");
+        assertThat(lines.get(4)).startsWith("      +- *(2) HashAggregate(keys=[l_returnflag#8, l_linestatus#9], functions=[sum(l_quantity#4), ");
+        assertThat(lines.get(5)).isEqualTo("         +- Exchange hashpartitioning(l_returnflag#8, l_linestatus#9, "
+                + PlannerConfig.DEFAULT.shufflePartitions() + "), ENSURE_REQUIREMENTS");
+        assertThat(lines.get(6)).startsWith("            +- *(1) HashAggregate(keys=[l_returnflag#8, l_linestatus#9], functions=[partial_sum(l_quantity#4), ")
                 .endsWith("partial_count(1)])");
-        assertThat(lines.get(6)).startsWith("            +- *(1) Project [l_quantity#4, ");
-        assertThat(lines.get(7)).isEqualTo("               +- *(1) Filter (l_shipdate#10 <= 1998-09-02)");
-        assertThat(lines.get(8)).startsWith("                  +- FileScan parquet lineitem[l_quantity#4,")
+        assertThat(lines.get(7)).startsWith("               +- *(1) Project [l_quantity#4, ");
+        assertThat(lines.get(8)).isEqualTo("                  +- *(1) Filter (l_shipdate#10 <= 1998-09-02)");
+        assertThat(lines.get(9)).startsWith("                     +- FileScan parquet lineitem[l_quantity#4,")
                 .contains("PushedFilters: [LessThanOrEqual(l_shipdate,1998-09-02)]");
-        assertThat(lines).hasSize(9);
+        assertThat(lines).hasSize(10);
     }
 
     @Test
-    void topNShowsLocalAndGlobalLimits() {
+    void topNShowsPerTaskAndGlobalTopN() {
         String text = planner.explain(new Limit(new Sort(Tpch.lineitem(), List.of(SortOrderExpr.desc(Tpch.col("l_tax")))),
                 5, 0), "simple");
-        assertThat(text).contains("*(2) GlobalLimit 5\n+- *(2) Sort [l_tax#7 DESC NULLS LAST], true\n")
-                .contains("+- *(1) LocalLimit 5\n")
-                .contains("+- *(1) Sort [l_tax#7 DESC NULLS LAST], false\n");
+        assertThat(text).contains("*(2) TakeOrderedAndProject(limit=5, orderBy=[l_tax#7 DESC NULLS LAST], output=[")
+                .contains("+- Exchange SinglePartition, ENSURE_REQUIREMENTS\n")
+                .contains("   +- *(1) TopN(limit=5, orderBy=[l_tax#7 DESC NULLS LAST]");
+    }
+
+    @Test
+    void extendedModeListsTheStages() {
+        String text = planner.explain(Tpch.q1Dataset(), "extended");
+        int n = PlannerConfig.DEFAULT.shufflePartitions();
+        assertThat(text.substring(text.indexOf("== Stages ==\n"))).isEqualTo("== Stages ==\n"
+                + "Stage 0 *(1): scan lineitem → filter → project → partial aggregate → hash exchange (" + n + ")"
+                + " [tasks: one per split; output: shuffle, " + n + " partitions]\n"
+                + "Stage 1 *(2): read stage 0 → final aggregate → project → gather [tasks: " + n
+                + "; output: shuffle, 1 partition] after 0\n"
+                + "Stage 2 *(3): read stage 1 → sort [tasks: 1; output: result rows] after 1\n");
+    }
+
+    @Test
+    void formattedModeNumbersOperatorsAndDetailsEach() {
+        String text = planner.explain(Tpch.q6Dataset(), "formatted");
+        assertThat(text).startsWith("""
+                == Physical Plan ==
+                * Project (7)
+                +- * HashAggregate (6)
+                   +- Exchange (5)
+                      +- * HashAggregate (4)
+                         +- * Project (3)
+                            +- * Filter (2)
+                               +- Scan parquet lineitem (1)
+                """);
+        assertThat(text).contains("(2) Filter [codegen id : 1]\nInput [4]: [l_quantity#4,l_extendedprice#5,"
+                        + "l_discount#6,l_shipdate#10]\nCondition : ((((l_shipdate#10 >= 1994-01-01)",
+                "(5) Exchange\nInput [1]: ", "Arguments: SinglePartition, ENSURE_REQUIREMENTS",
+                "(6) HashAggregate [codegen id : 2]\n", "Keys [0]: []\nFunctions [1]: [sum((l_extendedprice#5 * l_discount#6))]");
     }
 
     @Test
@@ -68,7 +101,7 @@ class ExplainTest {
         int parsed = text.indexOf("== Parsed Logical Plan ==\n'Sort ['l_returnflag ASC NULLS FIRST");
         int analyzed = text.indexOf("== Analyzed Logical Plan ==\nl_returnflag: string, l_linestatus: string, sum_qty: decimal(25,2)");
         int optimized = text.indexOf("== Optimized Logical Plan ==\nSort [l_returnflag#8 ASC NULLS FIRST");
-        int physical = text.indexOf("== Physical Plan ==\n*(2) Sort");
+        int physical = text.indexOf("== Physical Plan ==\n*(3) Sort");
         assertThat(parsed).isZero();
         assertThat(analyzed).isGreaterThan(parsed);
         assertThat(optimized).isGreaterThan(analyzed);

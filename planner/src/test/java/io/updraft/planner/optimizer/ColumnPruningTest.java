@@ -67,4 +67,41 @@ class ColumnPruningTest {
                 Tpch.cmp(CompareOp.LESS_THAN, col("l_quantity"), lit(24))));
         assertThat(rule.apply(plan)).isSameAs(plan);
     }
+
+    @Test
+    void joinSidesReadOnlyTheirOutputAndConditionColumns() {
+        ResolvedPlan pruned = rule.apply(io.updraft.planner.TestQueries.analyzeForRule(
+                "select n_name from nation join region on n_regionkey = r_regionkey"));
+        List<ScanNode> scans = io.updraft.planner.TestQueries.find(pruned, ScanNode.class);
+        assertThat(names(scans.get(0).output())).containsExactly("n_name", "n_regionkey");
+        assertThat(names(scans.get(1).output())).containsExactly("r_regionkey");
+    }
+
+    @Test
+    void aJoinSideWithFilterOnlyColumnsIsNarrowedByAProjection() {
+        ResolvedPlan pruned = rule.apply(io.updraft.planner.TestQueries.analyzeForRule(
+                "select n_name from (select * from nation where n_comment like 'a%') n join region"
+                        + " on n_regionkey = r_regionkey"));
+        io.updraft.planner.resolved.plan.JoinNode join = io.updraft.planner.TestQueries.find(pruned,
+                io.updraft.planner.resolved.plan.JoinNode.class).get(0);
+        assertThat(names(join.left().output())).containsExactly("n_name", "n_regionkey");
+    }
+
+    @Test
+    void unionColumnsNobodyReadsAreDroppedInEveryChild() {
+        ResolvedPlan pruned = rule.apply(io.updraft.planner.TestQueries.analyzeForRule(
+                "select n from (select n_name as n, n_comment as c from nation union all select r_name, r_comment"
+                        + " from region)"));
+        io.updraft.planner.resolved.plan.UnionNode union = io.updraft.planner.TestQueries.find(pruned,
+                io.updraft.planner.resolved.plan.UnionNode.class).get(0);
+        assertThat(union.children()).allSatisfy(c -> assertThat(c.output()).hasSize(1));
+    }
+
+    @Test
+    void unusedWindowFunctionsAreDropped() {
+        ResolvedPlan pruned = rule.apply(io.updraft.planner.TestQueries.analyzeForRule(
+                "select n_name from (select n_name, rank() over (order by n_nationkey) as r from nation)"));
+        assertThat(io.updraft.planner.TestQueries.find(pruned, io.updraft.planner.resolved.plan.WindowNode.class))
+                .isEmpty();
+    }
 }

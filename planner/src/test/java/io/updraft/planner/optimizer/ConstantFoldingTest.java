@@ -84,4 +84,14 @@ class ConstantFoldingTest {
                 List.of(as(times(col("l_tax"), col("l_discount")), "x"))));
         assertThat(rule.apply(plan)).isSameAs(plan);
     }
+
+    @Test
+    void joinConditionsAreFoldedToo() {
+        ResolvedPlan plan = rule.apply(io.updraft.planner.TestQueries.analyzeForRule(
+                "select * from lineitem join part on l_partkey = p_partkey and l_quantity <= 1 + 10"));
+        io.updraft.planner.resolved.plan.JoinNode join = io.updraft.planner.TestQueries.find(plan,
+                io.updraft.planner.resolved.plan.JoinNode.class).get(0);
+        assertThat(io.updraft.planner.resolved.expr.ExpressionPrinter.explain(join.condition()))
+                .endsWith("(l_quantity#4 <= 11.00))");
+    }
 }

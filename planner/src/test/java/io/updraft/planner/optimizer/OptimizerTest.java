@@ -19,15 +19,28 @@ class OptimizerTest {
                 .flatMap(b -> b.rules().stream().map(r -> b.name() + ": " + r.name())).toList();
         assertThat(names).containsExactly(
                 "Finish analysis: EliminateSubqueryAliases",
+                "Subqueries: RewriteSubqueries",
+                "Replace operators: ReplaceIntersect",
+                "Replace operators: ReplaceExcept",
+                "Replace operators: ReplaceDistinctWithAggregate",
+                "Replace operators: ReplaceDeduplicateWithAggregate",
+                "Replace operators: ResolveJoinHints",
+                "Aggregate rewrite: RewriteDistinctAggregates",
+                "Join reorder: ReorderJoins",
                 "Operator optimization: CombineFilters",
                 "Operator optimization: PushFilterThroughProject",
                 "Operator optimization: PushFilterThroughSort",
+                "Operator optimization: EliminateOuterJoins",
+                "Operator optimization: PushPredicateThroughJoin",
                 "Operator optimization: CombineProjects",
                 "Operator optimization: ConstantFolding",
+                "Operator optimization: BooleanSimplification",
                 "Operator optimization: PruneFilters",
+                "Operator optimization: LimitPushDown",
                 "Operator optimization: EliminateSortsUnderAggregate",
                 "Operator optimization: RemoveNoopProjects",
                 "Operator optimization: ColumnPruning",
+                "Join strategy: SelectBroadcastJoins",
                 "Scan pushdown: PushFiltersIntoScan");
     }
 

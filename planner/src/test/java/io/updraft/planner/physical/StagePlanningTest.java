@@ -13,7 +13,11 @@ import io.updraft.core.plan.JobPlan;
 import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.Operator;
 import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.Project;
+import io.updraft.core.plan.ShuffleWrite;
+import io.updraft.core.plan.SortKey;
+import io.updraft.core.plan.TopN;
 import io.updraft.core.plan.Sort;
 import io.updraft.core.plan.Stage;
 import io.updraft.core.plan.StageInput;
@@ -47,7 +51,10 @@ class StagePlanningTest {
         List<String> names = new ArrayList<>();
         Operator op = stage.root();
         while (true) {
-            names.add(op instanceof HashAggregate a ? "HashAggregate " + a.mode() : op.getClass().getSimpleName());
+            names.add(op instanceof HashAggregate a ? "HashAggregate " + a.mode()
+                    : op instanceof io.updraft.core.plan.ShuffleWrite w
+                    ? "ShuffleWrite " + w.partitioning().getClass().getSimpleName() + " " + w.numPartitions()
+                    : op.getClass().getSimpleName());
             if (op.children().isEmpty()) {
                 return names;
             }
@@ -68,12 +75,13 @@ class StagePlanningTest {
     }
 
     @Test
-    void q1IsAScanStageWithPartialAggregationAndAFinalStage() {
+    void q1IsAScanStageWithPartialAggregationAHashExchangeAndAGatherForTheSort() {
         JobPlan job = planner.plan(Tpch.q1Dataset());
-        assertThat(job.stages()).hasSize(2);
+        assertThat(job.stages()).hasSize(3);
         Stage scan = job.stages().get(0);
-        assertThat(pipeline(scan)).containsExactly("HashAggregate PARTIAL", "Project", "Filter", "ParquetScan");
-        assertThat(scan.description()).isEqualTo("scan lineitem → filter → project → partial aggregate");
+        assertThat(pipeline(scan)).containsExactly("ShuffleWrite Hash 4", "HashAggregate PARTIAL", "Project", "Filter",
+                "ParquetScan");
+        assertThat(scan.description()).isEqualTo("scan lineitem → filter → project → partial aggregate → hash exchange (4)");
         assertThat(scan.inputStages()).isEmpty();
         ParquetScan parquet = leaf(scan, ParquetScan.class);
         assertThat(parquet.splits()).containsExactly(new FileSplit("/data/lineitem/part-0.parquet", List.of(), 1000),
@@ -83,16 +91,24 @@ class StagePlanningTest {
         assertThat(parquet.pruningFilter()).isEqualTo(new Comparison(CompareOp.LESS_THAN_OR_EQUAL,
                 new ColumnRef(6, DataTypes.DateType, true),
                 new Literal(DataTypes.DateType, (int) LocalDate.parse("1998-09-02").toEpochDay())));
-        HashAggregate partial = (HashAggregate) scan.root();
+        ShuffleWrite write = (ShuffleWrite) scan.root();
+        assertThat(write.partitioning()).isEqualTo(new Partitioning.Hash(List.of(
+                new ColumnRef(0, DataTypes.StringType, true), new ColumnRef(1, DataTypes.StringType, true))));
+        HashAggregate partial = (HashAggregate) write.child();
         assertThat(partial.aggregates()).hasSize(8);
         assertThat(partial.aggregates().get(7).function()).isEqualTo(AggregateFunction.COUNT);
         assertThat(partial.aggregates().get(7).argument()).isNull();
 
-        Stage last = job.stages().get(1);
-        assertThat(pipeline(last)).containsExactly("Sort", "Project", "HashAggregate FINAL", "StageInput");
-        assertThat(last.inputStages()).containsExactly(0);
-        assertThat(last.description()).isEqualTo("gather stage 0 → final aggregate → project → sort");
-        assertThat(leaf(last, StageInput.class).schema()).isEqualTo(partial.schema());
+        Stage merge = job.stages().get(1);
+        assertThat(pipeline(merge)).containsExactly("ShuffleWrite Single 1", "Project", "HashAggregate FINAL",
+                "StageInput");
+        assertThat(merge.description()).isEqualTo("read stage 0 → final aggregate → project → gather");
+        assertThat(leaf(merge, StageInput.class)).isEqualTo(new StageInput(0, partial.schema(), false));
+
+        Stage last = job.stages().get(2);
+        assertThat(pipeline(last)).containsExactly("Sort", "StageInput");
+        assertThat(last.inputStages()).containsExactly(1);
+        assertThat(last.description()).isEqualTo("read stage 1 → sort");
         assertThat(last.root().schema().fieldNames()).containsExactly(job.resultSchema().fieldNames());
         assertThat(job.resultSchema()).isEqualTo(planner.schema(Tpch.q1Dataset()));
     }
@@ -114,10 +130,11 @@ class StagePlanningTest {
     }
 
     @Test
-    void q6PushesAllConjunctsIntoTheScan() {
+    void q6PushesAllConjunctsIntoTheScanAndGathersThePartialSums() {
         JobPlan job = planner.plan(Tpch.q6Dataset());
         assertThat(job.stages()).hasSize(2);
-        assertThat(pipeline(job.stages().get(0))).containsExactly("HashAggregate PARTIAL", "Project", "Filter", "ParquetScan");
+        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "HashAggregate PARTIAL",
+                "Project", "Filter", "ParquetScan");
         assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "HashAggregate FINAL", "StageInput");
         ParquetScan scan = leaf(job.stages().get(0), ParquetScan.class);
         assertThat(scan.schema().fieldNames()).containsExactly("l_quantity", "l_extendedprice", "l_discount", "l_shipdate");
@@ -131,7 +148,7 @@ class StagePlanningTest {
         JobPlan job = planner.planCount(Tpch.lineitem());
         assertThat(job.stages()).hasSize(2);
         Stage scan = job.stages().get(0);
-        assertThat(pipeline(scan)).containsExactly("HashAggregate PARTIAL", "ParquetScan");
+        assertThat(pipeline(scan)).containsExactly("ShuffleWrite Single 1", "HashAggregate PARTIAL", "ParquetScan");
         assertThat(leaf(scan, ParquetScan.class).schema().fields()).isEmpty();
         assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "HashAggregate FINAL", "StageInput");
         assertThat(job.resultSchema().fields()).containsExactly(new StructField("count", DataTypes.LongType, false));
@@ -142,7 +159,8 @@ class StagePlanningTest {
         LogicalPlan filtered = new io.updraft.planner.logical.Filter(Tpch.lineitem(),
                 Tpch.cmp(CompareOp.EQUAL, col("l_returnflag"), lit("R")));
         JobPlan job = planner.planCount(select(filtered, "l_orderkey", "l_comment"));
-        assertThat(pipeline(job.stages().get(0))).containsExactly("HashAggregate PARTIAL", "Filter", "ParquetScan");
+        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "HashAggregate PARTIAL",
+                "Filter", "ParquetScan");
         assertThat(leaf(job.stages().get(0), ParquetScan.class).schema().fieldNames()).containsExactly("l_returnflag");
     }
 
@@ -150,8 +168,9 @@ class StagePlanningTest {
     void limitWithoutSortLimitsEachTaskThenGathers() {
         JobPlan job = planner.plan(new io.updraft.planner.logical.Limit(select(Tpch.lineitem(), "l_orderkey"), 10, 5));
         assertThat(job.stages()).hasSize(2);
-        assertThat(pipeline(job.stages().get(0))).containsExactly("Limit", "ParquetScan");
-        assertThat((Limit) job.stages().get(0).root()).isEqualTo(new Limit(job.stages().get(0).root().children().get(0), 15, 0));
+        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "Limit", "ParquetScan");
+        Limit perTask = (Limit) job.stages().get(0).root().children().get(0);
+        assertThat(perTask).isEqualTo(new Limit(perTask.child(), 15, 0));
         assertThat(pipeline(job.stages().get(1))).containsExactly("Limit", "StageInput");
         Limit global = (Limit) job.stages().get(1).root();
         assertThat(global.limit()).isEqualTo(10);
@@ -159,10 +178,10 @@ class StagePlanningTest {
     }
 
     @Test
-    void sortWithoutLimitSortsOnceAfterTheGather() {
+    void sortOfASmallInputSortsOnceAfterTheGather() {
         JobPlan job = planner.plan(new io.updraft.planner.logical.Sort(select(Tpch.lineitem(), "l_orderkey", "l_tax"),
                 List.of(SortOrderExpr.desc(col("l_tax")))));
-        assertThat(pipeline(job.stages().get(0))).containsExactly("ParquetScan");
+        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "ParquetScan");
         assertThat(pipeline(job.stages().get(1))).containsExactly("Sort", "StageInput");
         Sort sort = (Sort) job.stages().get(1).root();
         assertThat(sort.keys().get(0).ascending()).isFalse();
@@ -171,12 +190,43 @@ class StagePlanningTest {
     }
 
     @Test
-    void topNSortsAndLimitsEachTaskThenMerges() {
+    void sortOfALargeInputIsRangePartitionedWithBoundsFromASampleStage() {
+        DefaultQueryPlanner small = new DefaultQueryPlanner(new PlannerConfig(2, 128L << 20)
+                .withSinglePartitionSortBytes(0));
+        JobPlan job = small.plan(new io.updraft.planner.logical.Sort(select(Tpch.lineitem(), "l_orderkey", "l_tax"),
+                List.of(SortOrderExpr.desc(col("l_tax")))));
+        assertThat(job.stages()).hasSize(3);
+        Stage sample = job.stages().get(0);
+        assertThat(pipeline(sample)).containsExactly("Limit", "Project", "ParquetScan");
+        assertThat(((Limit) sample.root()).limit()).isEqualTo(80);
+        assertThat(sample.description()).isEqualTo("scan lineitem → sample 80 sort keys per task");
+        Stage map = job.stages().get(1);
+        assertThat(pipeline(map)).containsExactly("ShuffleWrite Range 4", "ParquetScan");
+        assertThat(map.rangeBoundsStage()).isZero();
+        assertThat(map.inputStages()).containsExactly(0);
+        Partitioning.Range range = (Partitioning.Range) ((ShuffleWrite) map.root()).partitioning();
+        assertThat(range.keys()).containsExactly(new SortKey(new ColumnRef(1, Tpch.MONEY, true), false, false));
+        assertThat(range.upperBounds()).hasSize(3).allSatisfy(b -> assertThat(b.get(0).value()).isNull());
+        Stage sort = job.stages().get(2);
+        assertThat(pipeline(sort)).containsExactly("Sort", "StageInput");
+        assertThat(sort.rangeBoundsStage()).isEqualTo(-1);
+    }
+
+    @Test
+    void topNKeepsTheTopRowsOfEachTaskThenOfAll() {
         JobPlan job = planner.plan(new io.updraft.planner.logical.Limit(new io.updraft.planner.logical.Sort(
                 select(Tpch.lineitem(), "l_orderkey"), List.of(SortOrderExpr.asc(col("l_orderkey")))), 3, 0));
-        assertThat(pipeline(job.stages().get(0))).containsExactly("Limit", "Sort", "ParquetScan");
-        assertThat(pipeline(job.stages().get(1))).containsExactly("Limit", "Sort", "StageInput");
-        assertThat(job.stages().get(0).description()).isEqualTo("scan lineitem → sort per task → limit 3 per task");
+        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "TopN", "ParquetScan");
+        assertThat(pipeline(job.stages().get(1))).containsExactly("TopN", "StageInput");
+        assertThat(job.stages().get(0).description()).isEqualTo("scan lineitem → top 3 per task → gather");
+    }
+
+    @Test
+    void topNWithOffsetKeepsLimitPlusOffsetRowsThenSkips() {
+        JobPlan job = planner.plan(new io.updraft.planner.logical.Limit(new io.updraft.planner.logical.Sort(
+                select(Tpch.lineitem(), "l_orderkey"), List.of(SortOrderExpr.asc(col("l_orderkey")))), 3, 2));
+        assertThat(((TopN) job.stages().get(0).root().children().get(0)).limit()).isEqualTo(5);
+        assertThat(pipeline(job.stages().get(1))).containsExactly("Limit", "TopN", "StageInput");
     }
 
     @Test
@@ -184,7 +234,7 @@ class StagePlanningTest {
         LogicalPlan plan = new io.updraft.planner.logical.Limit(new io.updraft.planner.logical.Sort(
                 select(Tpch.lineitem(), "l_orderkey"), List.of(SortOrderExpr.desc(col("l_tax")))), 3, 0);
         JobPlan job = planner.plan(plan);
-        assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "Limit", "Sort", "StageInput");
+        assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "TopN", "StageInput");
         assertThat(job.resultSchema().fieldNames()).containsExactly("l_orderkey");
         assertThat(job.stages().get(1).root().schema().fieldNames()).containsExactly("l_orderkey");
     }
@@ -224,7 +274,7 @@ class StagePlanningTest {
     void groupedCountUsesTheGroupingKeysAsPartialOutput() {
         LogicalPlan plan = new Aggregate(Tpch.lineitem(), List.of(col("l_shipmode")), List.of(countStar(), col("l_shipmode")));
         JobPlan job = planner.plan(plan);
-        HashAggregate partial = (HashAggregate) job.stages().get(0).root();
+        HashAggregate partial = (HashAggregate) job.stages().get(0).root().children().get(0);
         assertThat(partial.schema().fieldNames()).containsExactly("l_shipmode", "count(1)#0");
         assertThat(job.finalStage().root()).isInstanceOf(Project.class);
         assertThat(job.resultSchema().fieldNames()).containsExactly("count(1)", "l_shipmode");

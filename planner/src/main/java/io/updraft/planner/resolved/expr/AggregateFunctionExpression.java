@@ -3,15 +3,20 @@ package io.updraft.planner.resolved.expr;
 import io.updraft.core.plan.AggregateFunction;
 import io.updraft.sql.types.DataType;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * An aggregate call inside an Aggregate node's output list. {@code argument} is null only for count(*).
- * {@code dataType} is Spark's result type ({@link io.updraft.core.plan.AggregateCall#resultType}).
+ * An aggregate call inside an Aggregate node's output list (or a window function's aggregate). {@code argument}
+ * is null only for count(*). {@code dataType} is Spark's result type
+ * ({@link io.updraft.core.plan.AggregateCall#resultType}). {@code distinct}: over distinct argument values
+ * (rewritten by the optimizer before physical planning). {@code ignoreNulls}: FIRST/LAST skip nulls.
+ * {@code filter} (null when absent): only rows where it is true are aggregated ({@code FILTER (WHERE ...)}).
  */
 public record AggregateFunctionExpression(AggregateFunction function, ResolvedExpression argument, boolean distinct,
-                                          DataType dataType) implements ResolvedExpression {
+                                          DataType dataType, boolean ignoreNulls, ResolvedExpression filter)
+        implements ResolvedExpression {
     public AggregateFunctionExpression {
         Objects.requireNonNull(function, "function is null");
         Objects.requireNonNull(dataType, "dataType is null");
@@ -20,19 +25,47 @@ public record AggregateFunctionExpression(AggregateFunction function, ResolvedEx
         }
     }
 
+    public AggregateFunctionExpression(AggregateFunction function, ResolvedExpression argument, boolean distinct,
+                                       DataType dataType) {
+        this(function, argument, distinct, dataType, false, null);
+    }
+
+    public AggregateFunctionExpression withFilter(ResolvedExpression newFilter) {
+        return new AggregateFunctionExpression(function, argument, distinct, dataType, ignoreNulls, newFilter);
+    }
+
+    public AggregateFunctionExpression withDistinct(boolean newDistinct) {
+        return new AggregateFunctionExpression(function, argument, newDistinct, dataType, ignoreNulls, filter);
+    }
+
+    public AggregateFunctionExpression withArgument(ResolvedExpression newArgument) {
+        return new AggregateFunctionExpression(function, newArgument, distinct, dataType, ignoreNulls, filter);
+    }
+
     /** count never returns null; the others return null for an empty group or all-null input. */
     @Override
     public boolean nullable() {
         return function != AggregateFunction.COUNT;
     }
 
+    /** The argument (when present), then the filter (when present). */
     @Override
     public List<ResolvedExpression> children() {
-        return argument == null ? List.of() : List.of(argument);
+        List<ResolvedExpression> out = new ArrayList<>(2);
+        if (argument != null) {
+            out.add(argument);
+        }
+        if (filter != null) {
+            out.add(filter);
+        }
+        return out;
     }
 
     @Override
     public ResolvedExpression withChildren(List<ResolvedExpression> children) {
-        return children.isEmpty() ? this : new AggregateFunctionExpression(function, children.get(0), distinct, dataType);
+        int i = 0;
+        ResolvedExpression newArgument = argument == null ? null : children.get(i++);
+        ResolvedExpression newFilter = filter == null ? null : children.get(i);
+        return new AggregateFunctionExpression(function, newArgument, distinct, dataType, ignoreNulls, newFilter);
     }
 }

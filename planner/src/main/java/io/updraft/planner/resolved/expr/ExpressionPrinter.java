@@ -81,6 +81,19 @@ public final class ExpressionPrinter {
             case CaseWhenExpression c -> caseWhen(c, explain);
             case ScalarFunctionExpression f -> f.name() + "(" + join(f.arguments(), explain) + ")";
             case AggregateFunctionExpression a -> aggregate(a, explain);
+            case WindowFunctionExpression w -> w.kind().sqlName() + "(" + join(w.arguments(), explain) + ")"
+                    + (w.ignoreNulls() ? " ignore nulls" : "");
+            case WindowExpression w -> window(w, explain);
+            case OuterReference o -> "outer(" + print(o.attribute(), explain) + ")";
+            case ScalarSubqueryExpression s -> explain ? "scalar-subquery []" : "scalarsubquery()";
+            case InSubqueryExpression in -> {
+                String values = in.values().size() == 1 ? print(in.values().get(0), explain)
+                        : "named_struct(" + join(in.values(), explain) + ")";
+                yield explain ? values + " IN (list [])" : "(" + values + " IN (listquery()))";
+            }
+            case ExistsExpression x -> explain ? "exists []" : "exists()";
+            case IntegralDivideExpression d -> "(" + print(d.left(), explain) + " div " + print(d.right(), explain) + ")";
+            case GroupingExpression g -> (g.id() ? "grouping_id(" : "grouping(") + join(g.columns(), explain) + ")";
         };
     }
 
@@ -127,9 +140,34 @@ public final class ExpressionPrinter {
     }
 
     private static String aggregate(AggregateFunctionExpression a, boolean explain) {
-        String name = a.function().name().toLowerCase(Locale.ROOT);
+        String name = aggregateName(a);
         String arg = a.argument() == null ? "1" : print(a.argument(), explain);
-        return name + "(" + (a.distinct() ? (explain ? "distinct " : "DISTINCT ") : "") + arg + ")";
+        return name + "(" + (a.distinct() ? (explain ? "distinct " : "DISTINCT ") : "") + arg + ")"
+                + (a.ignoreNulls() ? " ignore nulls" : "")
+                + (a.filter() == null ? "" : " FILTER (WHERE " + print(a.filter(), explain) + ")");
+    }
+
+    /** The function's Spark name (stddev and variance print as their canonical stddev_samp, var_samp). */
+    private static String aggregateName(AggregateFunctionExpression a) {
+        return a.function().name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String window(WindowExpression w, boolean explain) {
+        StringBuilder spec = new StringBuilder();
+        if (!w.partitionSpec().isEmpty()) {
+            spec.append("PARTITION BY ").append(join(w.partitionSpec(), explain)).append(' ');
+        }
+        if (!w.orderSpec().isEmpty()) {
+            spec.append("ORDER BY ");
+            for (int i = 0; i < w.orderSpec().size(); i++) {
+                SortOrder o = w.orderSpec().get(i);
+                spec.append(i == 0 ? "" : ", ").append(print(o.child(), explain))
+                        .append(o.ascending() ? " ASC" : " DESC").append(o.nullsFirst() ? " NULLS FIRST" : " NULLS LAST");
+            }
+            spec.append(' ');
+        }
+        spec.append(w.frame().sql());
+        return print(w.function(), explain) + " OVER (" + spec + ")";
     }
 
     private static String join(List<ResolvedExpression> exprs, boolean explain) {

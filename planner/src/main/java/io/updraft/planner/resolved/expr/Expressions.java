@@ -74,6 +74,43 @@ public final class Expressions {
         return anyMatch(expr, e -> e instanceof AggregateFunctionExpression);
     }
 
+    /**
+     * Whether the expression has an aggregate computed per group: an aggregate call that is not itself the
+     * function of a window expression (sum(x) OVER (...) is a window function; sum(sum(x)) OVER (...) holds one).
+     */
+    public static boolean containsGroupAggregate(ResolvedExpression expr) {
+        if (expr instanceof WindowExpression w) {
+            for (ResolvedExpression c : w.function().children()) {
+                if (containsGroupAggregate(c)) {
+                    return true;
+                }
+            }
+            for (int i = 1; i < w.children().size(); i++) {
+                if (containsGroupAggregate(w.children().get(i))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (expr instanceof AggregateFunctionExpression) {
+            return true;
+        }
+        for (ResolvedExpression c : expr.children()) {
+            if (containsGroupAggregate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public static boolean containsWindow(ResolvedExpression expr) {
+        return anyMatch(expr, e -> e instanceof WindowExpression);
+    }
+
+    public static boolean containsSubquery(ResolvedExpression expr) {
+        return anyMatch(expr, e -> e instanceof SubqueryExpression);
+    }
+
     /** The attributes the expression reads, by id, in first-seen order. */
     public static Map<Long, AttributeReference> references(ResolvedExpression expr) {
         Map<Long, AttributeReference> out = new LinkedHashMap<>();

@@ -13,7 +13,8 @@ import java.util.List;
 public sealed interface ResolvedExpression permits NamedExpression, ConstantExpression, ArithmeticExpression,
         ComparisonExpression, AndExpression, OrExpression, NotExpression, IsNullExpression, IsNotNullExpression,
         NegateExpression, CastExpression, InExpression, CaseWhenExpression, ScalarFunctionExpression,
-        AggregateFunctionExpression {
+        AggregateFunctionExpression, WindowFunctionExpression, WindowExpression, SubqueryExpression, OuterReference,
+        IntegralDivideExpression, GroupingExpression {
 
     DataType dataType();
 

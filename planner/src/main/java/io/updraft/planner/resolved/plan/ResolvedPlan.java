@@ -13,7 +13,8 @@ import java.util.List;
  * Immutable records.
  */
 public sealed interface ResolvedPlan permits ScanNode, SubqueryAliasNode, ProjectNode, FilterNode, AggregateNode,
-        SortNode, LimitNode {
+        SortNode, LimitNode, JoinNode, UnionNode, IntersectNode, ExceptNode, DistinctNode, DeduplicateNode, WindowNode,
+        ExpandNode, RepartitionNode, LocalLimitNode, BroadcastHintNode {
 
     /** The columns this operator produces, in order. */
     List<AttributeReference> output();

@@ -1,0 +1,91 @@
+package io.updraft.planner.physical;
+
+import io.updraft.core.expr.Expr;
+import io.updraft.core.plan.FrameBound;
+import io.updraft.core.plan.FrameType;
+import io.updraft.core.plan.WindowCall;
+import io.updraft.core.plan.WindowFrame;
+import io.updraft.core.plan.WindowFunction;
+import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
+import io.updraft.planner.resolved.expr.CaseWhenExpression;
+import io.updraft.planner.resolved.expr.ConstantExpression;
+import io.updraft.planner.resolved.expr.ExpressionPrinter;
+import io.updraft.planner.resolved.expr.ResolvedExpression;
+import io.updraft.planner.resolved.expr.WindowExpression;
+import io.updraft.planner.resolved.expr.WindowFunctionExpression;
+import io.updraft.sql.types.DataTypes;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Binds a resolved window expression to core's {@link WindowCall}. Stateless. */
+final class WindowCalls {
+    private WindowCalls() {
+    }
+
+    static WindowCall bind(WindowExpression w, ExpressionBinder binder) {
+        return switch (w.function()) {
+            case WindowFunctionExpression f -> {
+                WindowFunction function = switch (f.kind()) {
+                    case ROW_NUMBER -> WindowFunction.ROW_NUMBER;
+                    case RANK -> WindowFunction.RANK;
+                    case DENSE_RANK -> WindowFunction.DENSE_RANK;
+                    case PERCENT_RANK -> WindowFunction.PERCENT_RANK;
+                    case NTILE -> WindowFunction.NTILE;
+                    case LAG -> WindowFunction.LAG;
+                    case LEAD -> WindowFunction.LEAD;
+                    default -> throw unsupported(w);
+                };
+                List<Expr> args = binder.bindAll(f.arguments());
+                yield new WindowCall(function, args, false, null, WindowCall.resultType(function, args));
+            }
+            case AggregateFunctionExpression a -> {
+                WindowFunction function = switch (a.function()) {
+                    case COUNT -> WindowFunction.COUNT;
+                    case SUM -> WindowFunction.SUM;
+                    case AVG -> WindowFunction.AVG;
+                    case MIN -> WindowFunction.MIN;
+                    case MAX -> WindowFunction.MAX;
+                    case FIRST -> WindowFunction.FIRST;
+                    case LAST -> WindowFunction.LAST;
+                    default -> throw unsupported(w);
+                };
+                ResolvedExpression argument = a.argument();
+                if (a.filter() != null) {
+                    ResolvedExpression value = argument == null ? ConstantExpression.of(DataTypes.IntegerType, 1) : argument;
+                    argument = new CaseWhenExpression(List.of(a.filter()), List.of(value), null, value.dataType());
+                }
+                List<Expr> args = new ArrayList<>();
+                boolean countsRows = a.function() == io.updraft.core.plan.AggregateFunction.COUNT
+                        && (argument == null || argument instanceof ConstantExpression c && c.value() != null);
+                if (argument != null && !countsRows) {
+                    args.add(binder.bind(argument));
+                }
+                yield new WindowCall(function, args, a.ignoreNulls(), frame(w.frame()), a.dataType());
+            }
+            default -> throw unsupported(w);
+        };
+    }
+
+    static WindowFrame frame(io.updraft.planner.expr.WindowFrame f) {
+        return new WindowFrame(f.type() == io.updraft.planner.expr.WindowFrame.FrameType.ROWS ? FrameType.ROWS
+                : FrameType.RANGE, bound(f.lower()), bound(f.upper()));
+    }
+
+    private static FrameBound bound(long offset) {
+        if (offset == io.updraft.planner.expr.WindowFrame.UNBOUNDED_PRECEDING) {
+            return FrameBound.unboundedPreceding();
+        }
+        if (offset == io.updraft.planner.expr.WindowFrame.UNBOUNDED_FOLLOWING) {
+            return FrameBound.unboundedFollowing();
+        }
+        if (offset == 0) {
+            return FrameBound.currentRow();
+        }
+        return offset < 0 ? FrameBound.preceding(-offset) : FrameBound.following(offset);
+    }
+
+    private static IllegalStateException unsupported(WindowExpression w) {
+        return new IllegalStateException("the engine has no window function for " + ExpressionPrinter.explain(w));
+    }
+}

@@ -1,0 +1,255 @@
+package io.updraft.planner.stats;
+
+import io.updraft.core.expr.CompareOp;
+import io.updraft.planner.logical.JoinType;
+import io.updraft.planner.resolved.expr.AndExpression;
+import io.updraft.planner.resolved.expr.AttributeReference;
+import io.updraft.planner.resolved.expr.ComparisonExpression;
+import io.updraft.planner.resolved.expr.ConstantExpression;
+import io.updraft.planner.resolved.expr.Expressions;
+import io.updraft.planner.resolved.expr.InExpression;
+import io.updraft.planner.resolved.expr.IsNotNullExpression;
+import io.updraft.planner.resolved.expr.IsNullExpression;
+import io.updraft.planner.resolved.expr.NotExpression;
+import io.updraft.planner.resolved.expr.OrExpression;
+import io.updraft.planner.resolved.expr.ResolvedExpression;
+import io.updraft.planner.resolved.expr.ScalarFunctionExpression;
+import io.updraft.planner.resolved.plan.AggregateNode;
+import io.updraft.planner.resolved.plan.BroadcastHintNode;
+import io.updraft.planner.resolved.plan.DeduplicateNode;
+import io.updraft.planner.resolved.plan.DistinctNode;
+import io.updraft.planner.resolved.plan.ExceptNode;
+import io.updraft.planner.resolved.plan.ExpandNode;
+import io.updraft.planner.resolved.plan.FilterNode;
+import io.updraft.planner.resolved.plan.IntersectNode;
+import io.updraft.planner.resolved.plan.JoinNode;
+import io.updraft.planner.resolved.plan.LimitNode;
+import io.updraft.planner.resolved.plan.LocalLimitNode;
+import io.updraft.planner.resolved.plan.ProjectNode;
+import io.updraft.planner.resolved.plan.RepartitionNode;
+import io.updraft.planner.resolved.plan.ResolvedPlan;
+import io.updraft.planner.resolved.plan.ScanNode;
+import io.updraft.planner.resolved.plan.SortNode;
+import io.updraft.planner.resolved.plan.SubqueryAliasNode;
+import io.updraft.planner.resolved.plan.UnionNode;
+import io.updraft.planner.resolved.plan.WindowNode;
+import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DateType;
+import io.updraft.sql.types.DecimalType;
+import io.updraft.sql.types.IntegerType;
+import io.updraft.sql.types.StringType;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Size estimates for join ordering, broadcast selection and sort planning, from the Parquet sources' row counts
+ * and sizes and fixed selectivities (there are no column statistics):
+ * <ul>
+ *   <li>scan: the source's row count (or its size / row width when unknown); bytes = rows × output width, where
+ *   a row is 8 bytes plus Spark's default size per column (int/date 4, bigint/double/timestamp 8, decimal 8 or
+ *   16, string 20, boolean 1);</li>
+ *   <li>filter: rows × selectivity: {@code col = literal} 0.1, other comparisons with a literal 1/3,
+ *   column-to-column equality 0.1, LIKE 0.25, IN (n values) min(0.5, 0.1 n), IS NULL 0.1, IS NOT NULL 0.9, NOT s
+ *   1 - s, AND the product, OR s1 + s2 - s1 s2, anything else 0.5;</li>
+ *   <li>equi-join: rows(l) × rows(r) / min(base rows of the two key columns' tables) — exact for a key/foreign-key
+ *   join whatever filters apply — using the most selective key; other inner joins: the product × selectivity
+ *   of the condition; outer joins at least the preserved side; semi/anti joins: the left side;</li>
+ *   <li>aggregate: 1 row without keys, else a tenth of the input rows (no distinct counts); union: the sum; expand: rows ×
+ *   projections; limit: at most the limit.</li>
+ * </ul>
+ * Stateless; every call recomputes (plans are small).
+ */
+public final class SizeEstimator {
+    private static final double ROW_OVERHEAD = 8;
+    /** Without distinct counts, a grouped aggregation is assumed to return a tenth of its input rows. */
+    private static final double GROUPS_PER_INPUT_ROW = 0.1;
+
+    private SizeEstimator() {
+    }
+
+    public static Statistics estimate(ResolvedPlan plan) {
+        double rows = rows(plan);
+        return new Statistics(rows, rows * rowWidth(plan.output()));
+    }
+
+    public static double rows(ResolvedPlan plan) {
+        return switch (plan) {
+            case ScanNode s -> baseRows(s);
+            case FilterNode f -> rows(f.child()) * selectivity(f.condition());
+            case ProjectNode p -> rows(p.child());
+            case SubqueryAliasNode a -> rows(a.child());
+            case BroadcastHintNode b -> rows(b.child());
+            case AggregateNode a -> a.groupingExpressions().isEmpty() ? 1
+                    : Math.max(1, rows(a.child()) * GROUPS_PER_INPUT_ROW);
+            case SortNode s -> rows(s.child());
+            case LimitNode l -> Math.min(l.limit(), rows(l.child()));
+            case LocalLimitNode l -> rows(l.child());
+            case JoinNode j -> joinRows(j);
+            case UnionNode u -> u.children().stream().mapToDouble(SizeEstimator::rows).sum();
+            case IntersectNode i -> Math.min(rows(i.left()), rows(i.right()));
+            case ExceptNode e -> rows(e.left());
+            case DistinctNode d -> rows(d.child());
+            case DeduplicateNode d -> rows(d.child());
+            case WindowNode w -> rows(w.child());
+            case ExpandNode e -> rows(e.child()) * e.projections().size();
+            case RepartitionNode r -> rows(r.child());
+        };
+    }
+
+    /** The row count of a scan's source: its row count, else its size over the full row width. */
+    public static double baseRows(ScanNode s) {
+        if (s.source().rowCount() > 0) {
+            return s.source().rowCount();
+        }
+        double width = ROW_OVERHEAD;
+        for (var f : s.source().schema().fields()) {
+            width += typeWidth(f.dataType());
+        }
+        return Math.max(1, s.source().sizeInBytes() / width);
+    }
+
+    private static double joinRows(JoinNode j) {
+        double left = rows(j.left());
+        double right = rows(j.right());
+        if (j.joinType() == JoinType.LEFT_SEMI || j.joinType() == JoinType.LEFT_ANTI) {
+            return left;
+        }
+        double inner = j.condition() == null ? left * right : innerJoinRows(j, left, right);
+        return switch (j.joinType()) {
+            case LEFT_OUTER -> Math.max(inner, left);
+            case RIGHT_OUTER -> Math.max(inner, right);
+            case FULL_OUTER -> Math.max(inner, Math.max(left, right));
+            default -> inner;
+        };
+    }
+
+    private static double innerJoinRows(JoinNode j, double left, double right) {
+        Map<Long, Double> baseRows = new HashMap<>();
+        collectBaseRows(j, baseRows);
+        Set<Long> leftIds = ids(j.left());
+        Set<Long> rightIds = ids(j.right());
+        double best = -1;
+        double other = 1;
+        for (ResolvedExpression c : Expressions.conjuncts(j.condition())) {
+            double keyed = keyedRows(c, leftIds, rightIds, left, right, baseRows);
+            if (keyed >= 0) {
+                best = best < 0 ? keyed : Math.min(best, keyed);
+            } else {
+                other *= selectivity(c);
+            }
+        }
+        return (best < 0 ? left * right : best) * other;
+    }
+
+    /**
+     * Rows of joining sides of {@code left} and {@code right} rows on {@code c} when it is an equality between an
+     * expression of each side (ids in {@code leftIds} / {@code rightIds}); -1 otherwise. {@code baseRows} maps scan
+     * columns to their table's row count ({@link #collectBaseRows}).
+     */
+    public static double keyedRows(ResolvedExpression c, Set<Long> leftIds, Set<Long> rightIds, double left, double right,
+                            Map<Long, Double> baseRows) {
+        if (!(c instanceof ComparisonExpression eq)
+                || eq.op() != CompareOp.EQUAL && eq.op() != CompareOp.EQUAL_NULL_SAFE) {
+            return -1;
+        }
+        Set<Long> l = Expressions.references(eq.left()).keySet();
+        Set<Long> r = Expressions.references(eq.right()).keySet();
+        boolean straight = !l.isEmpty() && !r.isEmpty() && leftIds.containsAll(l) && rightIds.containsAll(r);
+        boolean swapped = !l.isEmpty() && !r.isEmpty() && rightIds.containsAll(l) && leftIds.containsAll(r);
+        if (!straight && !swapped) {
+            return -1;
+        }
+        double distinct = Math.min(origin(eq.left(), baseRows), origin(eq.right(), baseRows));
+        if (Double.isInfinite(distinct)) {
+            distinct = Math.max(left, right);
+        }
+        return left * right / Math.max(1, distinct);
+    }
+
+    /** The base row count of the table a key column comes from (infinite when unknown). */
+    private static double origin(ResolvedExpression key, Map<Long, Double> baseRows) {
+        if (Expressions.stripAlias(key) instanceof AttributeReference a && baseRows.containsKey(a.id())) {
+            return baseRows.get(a.id());
+        }
+        if (key instanceof io.updraft.planner.resolved.expr.CastExpression cast) {
+            return origin(cast.child(), baseRows);
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /** Scan column id → the scan's base row count, for every scan below (through renames by projection). */
+    public static void collectBaseRows(ResolvedPlan plan, Map<Long, Double> out) {
+        if (plan instanceof ScanNode s) {
+            double rows = baseRows(s);
+            s.output().forEach(a -> out.put(a.id(), rows));
+            return;
+        }
+        for (ResolvedPlan c : plan.children()) {
+            collectBaseRows(c, out);
+        }
+        if (plan instanceof ProjectNode p) {
+            for (var n : p.projectList()) {
+                if (n instanceof io.updraft.planner.resolved.expr.AliasExpression al
+                        && al.child() instanceof AttributeReference a && out.containsKey(a.id())) {
+                    out.put(al.id(), out.get(a.id()));
+                }
+            }
+        }
+    }
+
+    private static Set<Long> ids(ResolvedPlan plan) {
+        Set<Long> ids = new java.util.HashSet<>();
+        plan.output().forEach(a -> ids.add(a.id()));
+        return ids;
+    }
+
+    /** The estimated fraction of rows a predicate keeps (see the class comment). */
+    public static double selectivity(ResolvedExpression e) {
+        return switch (e) {
+            case AndExpression a -> selectivity(a.left()) * selectivity(a.right());
+            case OrExpression o -> {
+                double l = selectivity(o.left());
+                double r = selectivity(o.right());
+                yield l + r - l * r;
+            }
+            case NotExpression n -> 1 - selectivity(n.child());
+            case ComparisonExpression c -> {
+                boolean literal = c.left() instanceof ConstantExpression || c.right() instanceof ConstantExpression;
+                if (c.op() == CompareOp.EQUAL || c.op() == CompareOp.EQUAL_NULL_SAFE) {
+                    yield 0.1;
+                }
+                yield c.op() == CompareOp.NOT_EQUAL ? 0.9 : literal ? 1.0 / 3 : 1.0 / 3;
+            }
+            case InExpression in -> Math.min(0.5, 0.1 * in.list().size());
+            case IsNullExpression n -> 0.1;
+            case IsNotNullExpression n -> 0.9;
+            case ScalarFunctionExpression f when f.name().equals("like") || f.name().equals("rlike") -> 0.25;
+            case ConstantExpression c -> Boolean.TRUE.equals(c.value()) ? 1 : 0;
+            default -> 0.5;
+        };
+    }
+
+    /** Bytes per row: 8 plus Spark's default size of each column's type. */
+    public static double rowWidth(List<AttributeReference> columns) {
+        double width = ROW_OVERHEAD;
+        for (AttributeReference a : columns) {
+            width += typeWidth(a.dataType());
+        }
+        return width;
+    }
+
+    static double typeWidth(DataType type) {
+        return switch (type) {
+            case BooleanType b -> 1;
+            case IntegerType i -> 4;
+            case DateType d -> 4;
+            case DecimalType d -> d.precision() <= 18 ? 8 : 16;
+            case StringType s -> 20;
+            default -> 8;
+        };
+    }
+}
