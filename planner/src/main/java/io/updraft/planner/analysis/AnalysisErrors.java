@@ -46,8 +46,13 @@ public final class AnalysisErrors {
         if (ordered.isEmpty()) {
             return new AnalysisException("[UNRESOLVED_COLUMN.WITHOUT_SUGGESTION]" + head + " SQLSTATE: 42703");
         }
+        // Spark suggests at most five names; we also list every column that exists, so a user of a
+        // wide table sees all of them.
+        String all = candidates.size() > ordered.size()
+                ? " Available columns: [" + String.join(", ", candidates) + "]." : "";
         return new AnalysisException("[UNRESOLVED_COLUMN.WITH_SUGGESTION]" + head
-                + " Did you mean one of the following? [" + String.join(", ", ordered) + "]. SQLSTATE: 42703");
+                + " Did you mean one of the following? [" + String.join(", ", ordered) + "]." + all
+                + " SQLSTATE: 42703");
     }
 
     /** For an unqualified name Spark compares with each candidate's column name only. */

@@ -54,6 +54,16 @@ class AnalyzerErrorsTest {
     }
 
     @Test
+    void unknownColumnOfAWideTableListsEveryColumnAfterTheSuggestions() {
+        String message = selectError(col("l_nosuch")).getMessage();
+        assertThat(message).contains("Available columns: [`lineitem`.`l_orderkey`, ")
+                .contains("`lineitem`.`l_comment`]. SQLSTATE: 42703");
+        for (String column : new String[] {"l_partkey", "l_shipdate", "l_returnflag", "l_tax", "l_shipmode"}) {
+            assertThat(message).contains("`lineitem`.`" + column + "`");
+        }
+    }
+
+    @Test
     void unknownColumnSuggestsTheClosestFirst() {
         assertThat(selectError(col("l_quantiti")).getMessage())
                 .startsWith("[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name"
