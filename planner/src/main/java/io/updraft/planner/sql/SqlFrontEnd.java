@@ -54,7 +54,7 @@ public final class SqlFrontEnd {
         try {
             return SqlParser.create(text, PARSER_CONFIG).parseQuery();
         } catch (SqlParseException e) {
-            throw syntaxError(e);
+            throw syntaxError(e, text);
         }
     }
 
@@ -66,11 +66,14 @@ public final class SqlFrontEnd {
         return sql.substring(0, end);
     }
 
-    private static ParseException syntaxError(SqlParseException e) {
+    private static ParseException syntaxError(SqlParseException e, String text) {
         SqlParserPos pos = e.getPos();
         int line = pos == null ? 0 : pos.getLineNum();
         int column = pos == null ? 0 : pos.getColumnNum();
         String token = unexpectedToken(e);
+        if (token == null) {
+            token = wordAt(text, line, column);
+        }
         String firstLine = String.valueOf(e.getMessage()).split("\n", 2)[0].trim();
         String detail;
         if (token == null) {
@@ -82,6 +85,27 @@ public final class SqlFrontEnd {
         }
         return new ParseException("[PARSE_SYNTAX_ERROR] Syntax error at line " + line + ", column " + column + ": "
                 + detail + ". SQLSTATE: 42601", line, column);
+    }
+
+    /**
+     * The word at a 1-based line and column of {@code text}, for parser errors that name a position but
+     * no token (e.g. Calcite's "Non-query expression encountered in illegal context"); null if none.
+     */
+    static String wordAt(String text, int line, int column) {
+        if (line < 1 || column < 1) {
+            return null;
+        }
+        String[] lines = text.split("\n", -1);
+        if (line > lines.length || column > lines[line - 1].length()) {
+            return null;
+        }
+        String l = lines[line - 1];
+        int start = column - 1;
+        int end = start;
+        while (end < l.length() && (Character.isLetterOrDigit(l.charAt(end)) || l.charAt(end) == '_')) {
+            end++;
+        }
+        return end > start ? l.substring(start, end) : null;
     }
 
     /** The offending token's text ("" at end of input), or null when the parser did not name one. */

@@ -194,6 +194,11 @@ class SqlFrontEndTest {
 
         ParseException end = catchThrowableOfType(ParseException.class, () -> parse("select l_tax from lineitem where"));
         assertThat(end.getMessage()).contains("unexpected end of input");
+
+        ParseException misspelledKeyword = catchThrowableOfType(ParseException.class,
+                () -> parse("selec l_tax from lineitem"));
+        assertThat(misspelledKeyword.getMessage()).isEqualTo(
+                "[PARSE_SYNTAX_ERROR] Syntax error at line 1, column 1: unexpected token 'selec'. SQLSTATE: 42601");
     }
 
     @Test
