@@ -35,6 +35,45 @@ final class DateTimes {
         return (y << 9) | (m << 5) | d;
     }
 
+    /** Day number of a proleptic Gregorian date (month 1-12, day 1-31, not validated); inverse of {@link #civil}. */
+    static long epochDay(long year, int month, int day) {
+        long y = month <= 2 ? year - 1 : year;
+        long era = Math.floorDiv(y, 400L);
+        long yoe = y - era * 400;
+        long mp = month > 2 ? month - 3 : month + 9;
+        long doy = (153 * mp + 2) / 5 + day - 1;
+        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        return era * 146097 + doe - 719468;
+    }
+
+    static boolean isLeapYear(long year) {
+        return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
+    }
+
+    /** Number of days of a month (1-12). */
+    static int daysInMonth(long year, int month) {
+        return switch (month) {
+            case 2 -> isLeapYear(year) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
+    }
+
+    /** ISO day of week: 1 = Monday ... 7 = Sunday (1970-01-01 was a Thursday). */
+    static int isoDayOfWeek(int epochDay) {
+        return Math.floorMod(epochDay + 3, 7) + 1;
+    }
+
+    static int dayOfYear(int epochDay) {
+        return (int) (epochDay - epochDay(year(epochDay), 1, 1)) + 1;
+    }
+
+    /** ISO-8601 week of the week-based year: weeks start on Monday, week 1 holds the year's first Thursday. */
+    static int isoWeekOfYear(int epochDay) {
+        int thursday = epochDay - isoDayOfWeek(epochDay) + 4;
+        return (int) ((thursday - epochDay(year(thursday), 1, 1)) / 7) + 1;
+    }
+
     static int year(int epochDay) {
         return (int) (civil(epochDay) >> 9);
     }

@@ -207,6 +207,10 @@ final class ExpressionCompiler {
     }
 
     private VectorExpression function(ScalarFunction f, List<VectorExpression> built) {
+        Expr rewritten = FunctionRegistry.rewrite(f);
+        if (rewritten != null) {
+            return build(rewritten, built);
+        }
         List<VectorExpression> args = new ArrayList<>();
         for (Expr arg : f.arguments()) {
             args.add(build(arg, built));

@@ -30,7 +30,7 @@ final class LiteralExpression extends VectorExpression {
     }
 
     @Override
-    boolean isLiteral() {
+    boolean isConstant() {
         return true;
     }
 

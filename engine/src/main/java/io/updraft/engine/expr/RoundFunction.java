@@ -15,20 +15,24 @@ import java.math.RoundingMode;
 import java.util.List;
 
 /**
- * round(x, scale) HALF_UP. Doubles round their shortest decimal form (Spark: round(2.675, 2) = 2.68);
- * NaN and infinities pass through. Decimals round to {@code scale} and then take the result type
- * (null if it no longer fits). Integers round only for a negative scale.
+ * round(x, scale) HALF_UP and bround(x, scale) HALF_EVEN. Doubles round their shortest decimal form
+ * (Spark: round(2.675, 2) = 2.68); NaN and infinities pass through. Decimals round to {@code scale} and then
+ * take the result type (null if it no longer fits). Integers round only for a negative scale.
  */
 final class RoundFunction extends VectorExpression {
     private final VectorExpression child;
     private final int scale;
+    private final RoundingMode mode;
 
-    RoundFunction(VectorExpression child, int scale, DataType resultType, BufferAllocator allocator) {
+    RoundFunction(VectorExpression child, int scale, RoundingMode mode, DataType resultType,
+                  BufferAllocator allocator) {
         super(resultType, allocator);
         this.child = child;
         this.scale = scale;
+        this.mode = mode;
         if (!child.type().isNumeric()) {
-            throw UpdraftException.user("round needs a numeric argument, got "
+            throw UpdraftException.user((mode == RoundingMode.HALF_UP ? "round" : "bround")
+                    + " needs a numeric argument, got "
                     + child.type().simpleString());
         }
     }
@@ -57,12 +61,12 @@ final class RoundFunction extends VectorExpression {
                     case FLOAT64 -> {
                         double d = a.getDouble((long) r << 3);
                         yield Double.isNaN(d) || Double.isInfinite(d) ? null
-                                : BigDecimal.valueOf(d).setScale(scale, RoundingMode.HALF_UP);
+                                : BigDecimal.valueOf(d).setScale(scale, mode);
                     }
-                    case INT32 -> BigDecimal.valueOf(a.getInt((long) r << 2)).setScale(scale, RoundingMode.HALF_UP);
-                    case INT64 -> BigDecimal.valueOf(a.getLong((long) r << 3)).setScale(scale, RoundingMode.HALF_UP);
+                    case INT32 -> BigDecimal.valueOf(a.getInt((long) r << 2)).setScale(scale, mode);
+                    case INT64 -> BigDecimal.valueOf(a.getLong((long) r << 3)).setScale(scale, mode);
                     case DECIMAL -> Decimals.big(a, r, ((DecimalType) child.type()).scale())
-                            .setScale(scale, RoundingMode.HALF_UP);
+                            .setScale(scale, mode);
                     default -> throw new IllegalStateException("round of " + child.type().simpleString());
                 };
                 if (!write(rounded, a, o, validity, r)) {

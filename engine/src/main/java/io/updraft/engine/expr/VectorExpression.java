@@ -34,9 +34,21 @@ abstract class VectorExpression implements AutoCloseable {
         return false;
     }
 
-    /** The constant value when this node is a literal (see {@link LiteralExpression}); else not called. */
-    boolean isLiteral() {
-        return false;
+    /**
+     * True when the value does not depend on the input rows: a literal, or a node whose children are all
+     * constant (every kernel is deterministic). Functions use it to precompile patterns and formats once.
+     */
+    boolean isConstant() {
+        List<VectorExpression> children = children();
+        if (children.isEmpty()) {
+            return false;
+        }
+        for (VectorExpression c : children) {
+            if (!c.isConstant()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Children to close with this node. */

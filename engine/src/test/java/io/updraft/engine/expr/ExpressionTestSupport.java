@@ -3,9 +3,11 @@ package io.updraft.engine.expr;
 import io.updraft.core.expr.ColumnRef;
 import io.updraft.core.expr.Expr;
 import io.updraft.core.expr.Literal;
+import io.updraft.core.expr.ScalarFunction;
 import io.updraft.engine.testing.TestBatches;
 import io.updraft.engine.vector.Batch;
 import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.StructType;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -14,6 +16,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,6 +46,53 @@ abstract class ExpressionTestSupport {
 
     static BigDecimal dec(String text) {
         return new BigDecimal(text);
+    }
+
+    /** Days since 1970-01-01 of an ISO date ("2016-07-30"). */
+    static int day(String isoDate) {
+        return (int) LocalDate.parse(isoDate).toEpochDay();
+    }
+
+    /** Microseconds since the epoch of an ISO local date-time in UTC ("2016-07-30T12:58:59.5"). */
+    static long micros(String isoDateTime) {
+        LocalDateTime t = LocalDateTime.parse(isoDateTime);
+        return t.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + t.getNano() / 1000;
+    }
+
+    static Literal date(String isoDate) {
+        return lit(DataTypes.DateType, day(isoDate));
+    }
+
+    static Literal timestamp(String isoDateTime) {
+        return lit(DataTypes.TimestampType, micros(isoDateTime));
+    }
+
+    /** An argument: an {@link Expr} as is, a Java value as its literal (Integer → int, ...), null as a void literal. */
+    static Expr arg(Object value) {
+        return switch (value) {
+            case null -> Literal.nullOf(DataTypes.NullType);
+            case Expr e -> e;
+            case String s -> Literal.of(s);
+            case Integer i -> Literal.of(i);
+            case Long l -> Literal.of(l);
+            case Double d -> Literal.of(d);
+            case Boolean b -> Literal.of(b);
+            case BigDecimal d -> Literal.of(d);
+            default -> throw new IllegalArgumentException("no literal for " + value.getClass());
+        };
+    }
+
+    static ScalarFunction function(String name, DataType type, Object... args) {
+        List<Expr> exprs = new ArrayList<>();
+        for (Object a : args) {
+            exprs.add(arg(a));
+        }
+        return new ScalarFunction(name, exprs, type);
+    }
+
+    /** name(args) evaluated over one row with constant arguments. */
+    Object call(String name, DataType type, Object... args) {
+        return evalConstant(function(name, type, args));
     }
 
     /** Evaluates {@code expr} over a single column of values (column 0 of type {@code type}). */
