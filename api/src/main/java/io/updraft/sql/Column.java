@@ -9,6 +9,7 @@ import io.updraft.planner.expr.BinaryComparison;
 import io.updraft.planner.expr.CaseWhenExpr;
 import io.updraft.planner.expr.CastExpr;
 import io.updraft.planner.expr.Expression;
+import io.updraft.planner.expr.FunctionCall;
 import io.updraft.planner.expr.InList;
 import io.updraft.planner.expr.IsNotNullExpr;
 import io.updraft.planner.expr.IsNullExpr;
@@ -146,6 +147,71 @@ public class Column {
             list.add(exprOf(v));
         }
         return new Column(new InList(expr, list));
+    }
+
+    /** {@code isin} over the values of a collection. */
+    public Column isInCollection(Iterable<?> values) {
+        List<Object> list = new ArrayList<>();
+        values.forEach(list::add);
+        return isin(list.toArray());
+    }
+
+    // ---- strings
+
+    /** SQL LIKE with {@code %} and {@code _} wildcards (backslash escapes them). */
+    public Column like(String literal) {
+        return call("like", expr, exprOf(literal));
+    }
+
+    /** A Java regular expression matching anywhere in the string. */
+    public Column rlike(String literal) {
+        return call("rlike", expr, exprOf(literal));
+    }
+
+    public Column startsWith(Column other) {
+        return call("startswith", expr, other.expr);
+    }
+
+    public Column startsWith(String literal) {
+        return call("startswith", expr, exprOf(literal));
+    }
+
+    public Column endsWith(Column other) {
+        return call("endswith", expr, other.expr);
+    }
+
+    public Column endsWith(String literal) {
+        return call("endswith", expr, exprOf(literal));
+    }
+
+    /** Whether the string contains {@code other} (a Column or a value). */
+    public Column contains(Object other) {
+        return call("contains", expr, exprOf(other));
+    }
+
+    /** The substring from 1-based {@code startPos}, {@code len} characters long. */
+    public Column substr(Column startPos, Column len) {
+        return call("substring", expr, startPos.expr, len.expr);
+    }
+
+    public Column substr(int startPos, int len) {
+        return call("substring", expr, exprOf(startPos), exprOf(len));
+    }
+
+    private static Column call(String function, Expression... arguments) {
+        return new Column(new FunctionCall(function, List.of(arguments), false));
+    }
+
+    // ---- windows
+
+    /** This function (a ranking, offset or aggregate function) computed over a window. */
+    public Column over(WindowSpec window) {
+        return new Column(window.over(expr));
+    }
+
+    /** Over the empty window: every row of the input is in the frame. */
+    public Column over() {
+        return over(Window.spec());
     }
 
     // ---- boolean logic and nulls

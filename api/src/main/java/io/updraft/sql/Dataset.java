@@ -5,12 +5,23 @@ import io.updraft.planner.expr.Alias;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.UnresolvedAttribute;
+import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.planner.logical.Coalesce;
+import io.updraft.planner.logical.Deduplicate;
+import io.updraft.planner.logical.Distinct;
+import io.updraft.planner.logical.Except;
 import io.updraft.planner.logical.Filter;
+import io.updraft.planner.logical.Hint;
+import io.updraft.planner.logical.Intersect;
+import io.updraft.planner.logical.Join;
+import io.updraft.planner.logical.JoinType;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.logical.Project;
+import io.updraft.planner.logical.Repartition;
 import io.updraft.planner.logical.Sort;
 import io.updraft.planner.logical.SubqueryAlias;
+import io.updraft.planner.logical.Union;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 
@@ -19,6 +30,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
@@ -31,6 +43,8 @@ import java.util.stream.Collectors;
  * ...) plan the query and run it on the session. Thread-safe.
  */
 public class Dataset<T> {
+    /** The subquery alias of {@link #positional} column references. */
+    private static final String POSITIONAL = "__updraft_positional";
     private final UpdraftSession session;
     private final LogicalPlan plan;
     private final Encoder<T> encoder;
@@ -139,17 +153,18 @@ public class Dataset<T> {
     // ---- transformations
 
     public Dataset<Row> select(Column... cols) {
-        List<Expression> list = new ArrayList<>(cols.length);
-        for (Column c : cols) {
-            list.add(c.expr());
-        }
-        return withPlan(new Project(plan, list));
+        return withPlan(new Project(plan, Columns.expressions(cols)));
     }
 
-    public Dataset<Row> select(String... cols) {
-        Column[] columns = new Column[cols.length];
-        for (int i = 0; i < cols.length; i++) {
-            columns[i] = new Column(cols[i]);
+    public Dataset<Row> select(String col, String... cols) {
+        return select(Columns.of(col, cols));
+    }
+
+    /** Selects SQL expressions: {@code selectExpr("a", "b * 2 AS c", "upper(s)")}. */
+    public Dataset<Row> selectExpr(String... exprs) {
+        Column[] columns = new Column[exprs.length];
+        for (int i = 0; i < exprs.length; i++) {
+            columns[i] = new Column(SqlExpressions.parse(exprs[i], session.catalog()));
         }
         return select(columns);
     }
@@ -158,55 +173,116 @@ public class Dataset<T> {
         return withTypedPlan(new Filter(plan, condition.expr()));
     }
 
+    /** Filters by a SQL condition: {@code filter("qty > 10 AND region = 'EU'")}. */
+    public Dataset<T> filter(String conditionExpr) {
+        return withTypedPlan(new Filter(plan, SqlExpressions.parseCondition(conditionExpr, session.catalog())));
+    }
+
     public Dataset<T> where(Column condition) {
         return filter(condition);
     }
 
-    /** Adds a column, or replaces the column of the same name (case-insensitive) in its position. */
-    public Dataset<Row> withColumn(String name, Column col) {
-        Objects.requireNonNull(name, "name is null");
-        List<Expression> list = new ArrayList<>(schema.size() + 1);
-        boolean replaced = false;
-        for (StructField f : schema.fields()) {
-            if (f.name().equalsIgnoreCase(name)) {
-                list.add(new Alias(col.expr() instanceof Alias a ? a.child() : col.expr(), name));
-                replaced = true;
-            } else {
-                list.add(attribute(f.name()));
-            }
-        }
-        if (!replaced) {
-            list.add(new Alias(col.expr() instanceof Alias a ? a.child() : col.expr(), name));
-        }
-        return withPlan(new Project(plan, list));
+    public Dataset<T> where(String conditionExpr) {
+        return filter(conditionExpr);
     }
 
-    /** Renames a column; a name that does not exist leaves the Dataset as is (as Spark). */
+    /**
+     * Adds a column, or replaces the column(s) of the same name (case-insensitive) in place. Works on joined
+     * Datasets whose other columns share names (see {@link #byPosition}).
+     */
+    public Dataset<Row> withColumn(String name, Column col) {
+        Objects.requireNonNull(name, "name is null");
+        Expression value = col.expr() instanceof Alias a ? a.child() : col.expr();
+        if (schema.indexOf(name) < 0) {
+            return withPlan(new Project(plan, List.of(new UnresolvedStar(null), new Alias(value, name))));
+        }
+        if (!hasDuplicateNames()) {
+            List<Expression> list = new ArrayList<>(schema.size());
+            for (StructField f : schema.fields()) {
+                list.add(f.name().equalsIgnoreCase(name) ? new Alias(value, name) : attribute(f.name()));
+            }
+            return withPlan(new Project(plan, list));
+        }
+        // The new value is computed next to every column first, where its names resolve as the user wrote them.
+        LogicalPlan withValue = new Project(plan, List.of(new UnresolvedStar(null), new Alias(value, name)));
+        List<Expression> columns = byPosition(withValue, schema.size() + 1);
+        List<Expression> list = new ArrayList<>(schema.size());
+        for (int i = 0; i < schema.size(); i++) {
+            list.add(schema.get(i).name().equalsIgnoreCase(name)
+                    ? new Alias(((Alias) columns.get(schema.size())).child(), name) : columns.get(i));
+        }
+        return withPlan(new Project(positional(withValue, schema.size() + 1), list));
+    }
+
+    /** Renames the column(s) named {@code existingName}; a name that does not exist leaves the Dataset as is. */
     public Dataset<Row> withColumnRenamed(String existingName, String newName) {
         if (schema.indexOf(existingName) < 0) {
             return toDF();
         }
+        boolean duplicates = hasDuplicateNames();
+        List<Expression> columns = duplicates ? byPosition(plan, schema.size()) : null;
         List<Expression> list = new ArrayList<>(schema.size());
-        for (StructField f : schema.fields()) {
-            list.add(f.name().equalsIgnoreCase(existingName) ? new Alias(attribute(f.name()), newName)
-                    : attribute(f.name()));
+        for (int i = 0; i < schema.size(); i++) {
+            StructField f = schema.get(i);
+            Expression ref = duplicates ? ((Alias) columns.get(i)).child() : attribute(f.name());
+            if (f.name().equalsIgnoreCase(existingName)) {
+                list.add(new Alias(ref, newName));
+            } else {
+                list.add(duplicates ? columns.get(i) : ref);
+            }
         }
-        return withPlan(new Project(plan, list));
+        return withPlan(new Project(duplicates ? positional(plan, schema.size()) : plan, list));
     }
 
-    /** Drops columns by name; names that do not exist are ignored (as Spark). */
+    /** Drops the columns with these names (all of them when names repeat); unknown names are ignored. */
     public Dataset<Row> drop(String... colNames) {
         Set<String> drop = Arrays.stream(colNames).map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+        boolean duplicates = hasDuplicateNames();
+        List<Expression> columns = duplicates ? byPosition(plan, schema.size()) : null;
         List<Expression> list = new ArrayList<>(schema.size());
-        for (StructField f : schema.fields()) {
+        for (int i = 0; i < schema.size(); i++) {
+            StructField f = schema.get(i);
             if (!drop.contains(f.name().toLowerCase(Locale.ROOT))) {
-                list.add(attribute(f.name()));
+                list.add(duplicates ? columns.get(i) : attribute(f.name()));
             }
         }
         if (list.size() == schema.size()) {
             return toDF();
         }
-        return withPlan(new Project(plan, list));
+        return withPlan(new Project(duplicates ? positional(plan, schema.size()) : plan, list));
+    }
+
+    private boolean hasDuplicateNames() {
+        Set<String> seen = new java.util.HashSet<>();
+        for (StructField f : schema.fields()) {
+            if (!seen.add(f.name().toLowerCase(Locale.ROOT))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Columns are referenced by name, so two columns of the same name (a join's output) cannot be told apart;
+     * {@link #positional} renames {@code input}'s {@code width} columns by position ({@code _c0, _c1, ...} under a
+     * subquery alias), and this gives, per position, that column renamed back to its original name. Qualifiers of
+     * the columns (from {@code as(alias)}) do not survive this.
+     */
+    private List<Expression> byPosition(LogicalPlan input, int width) {
+        StructType inputSchema = input == plan ? schema : session.analyze(input);
+        List<Expression> refs = new ArrayList<>(width);
+        for (int i = 0; i < width; i++) {
+            refs.add(new Alias(new UnresolvedAttribute(List.of(POSITIONAL, "_c" + i)), inputSchema.get(i).name()));
+        }
+        return refs;
+    }
+
+    private static LogicalPlan positional(LogicalPlan input, int width) {
+        List<String> names = new ArrayList<>(width);
+        for (int i = 0; i < width; i++) {
+            names.add("_c" + i);
+        }
+        return new SubqueryAlias(POSITIONAL, input, names);
     }
 
     public Dataset<T> limit(int n) {
@@ -218,49 +294,272 @@ public class Dataset<T> {
     }
 
     public RelationalGroupedDataset groupBy(Column... cols) {
-        List<Expression> keys = new ArrayList<>(cols.length);
-        for (Column c : cols) {
-            keys.add(c.expr());
-        }
-        return new RelationalGroupedDataset(toDF(), keys);
+        return new RelationalGroupedDataset(toDF(), Columns.expressions(cols),
+                RelationalGroupedDataset.GroupType.GROUP_BY);
     }
 
-    public RelationalGroupedDataset groupBy(String... cols) {
-        List<Expression> keys = new ArrayList<>(cols.length);
-        for (String c : cols) {
-            keys.add(new Column(c).expr());
-        }
-        return new RelationalGroupedDataset(toDF(), keys);
+    public RelationalGroupedDataset groupBy(String col1, String... cols) {
+        return groupBy(Columns.of(col1, cols));
+    }
+
+    /**
+     * Aggregates over the grouping sets (a, b), (a), (): subtotals and a grand total, with null for the columns
+     * aggregated away ({@link functions#grouping} tells such nulls from null values).
+     */
+    public RelationalGroupedDataset rollup(Column... cols) {
+        return new RelationalGroupedDataset(toDF(), Columns.expressions(cols),
+                RelationalGroupedDataset.GroupType.ROLLUP);
+    }
+
+    public RelationalGroupedDataset rollup(String col1, String... cols) {
+        return rollup(Columns.of(col1, cols));
+    }
+
+    /** Aggregates over every subset of the columns (2^n grouping sets). */
+    public RelationalGroupedDataset cube(Column... cols) {
+        return new RelationalGroupedDataset(toDF(), Columns.expressions(cols),
+                RelationalGroupedDataset.GroupType.CUBE);
+    }
+
+    public RelationalGroupedDataset cube(String col1, String... cols) {
+        return cube(Columns.of(col1, cols));
     }
 
     /** Aggregates over all rows: {@code df.agg(sum("x"), max("y"))}, one row. */
     public Dataset<Row> agg(Column expr, Column... exprs) {
-        return groupBy(new Column[0]).agg(expr, exprs);
+        return groupBy().agg(expr, exprs);
+    }
+
+    /** Aggregates over all rows by (column name → function name): {@code agg(Map.of("age", "max"))}. */
+    public Dataset<Row> agg(Map<String, String> exprs) {
+        return groupBy().agg(exprs);
     }
 
     /** Sorts by the columns; a plain column sorts ascending with nulls first. */
     public Dataset<T> orderBy(Column... sortExprs) {
-        List<SortOrderExpr> order = new ArrayList<>(sortExprs.length);
-        for (Column c : sortExprs) {
-            order.add(c.expr() instanceof SortOrderExpr s ? s : SortOrderExpr.asc(c.expr()));
-        }
-        return withTypedPlan(new Sort(plan, order));
+        return withTypedPlan(new Sort(plan, Columns.sortOrders(sortExprs)));
     }
 
-    public Dataset<T> orderBy(String... sortCols) {
-        Column[] cols = new Column[sortCols.length];
-        for (int i = 0; i < sortCols.length; i++) {
-            cols[i] = new Column(sortCols[i]);
-        }
-        return orderBy(cols);
+    public Dataset<T> orderBy(String sortCol, String... sortCols) {
+        return orderBy(Columns.of(sortCol, sortCols));
     }
 
     public Dataset<T> sort(Column... sortExprs) {
         return orderBy(sortExprs);
     }
 
-    public Dataset<T> sort(String... sortCols) {
-        return orderBy(sortCols);
+    public Dataset<T> sort(String sortCol, String... sortCols) {
+        return orderBy(sortCol, sortCols);
+    }
+
+    /**
+     * Sorts the rows of each partition. There is no partition-local sort in the planner yet, so this is a
+     * global sort: every partition is sorted as asked (and the partitions are ordered too).
+     */
+    public Dataset<T> sortWithinPartitions(Column... sortExprs) {
+        return orderBy(sortExprs);
+    }
+
+    public Dataset<T> sortWithinPartitions(String sortCol, String... sortCols) {
+        return orderBy(sortCol, sortCols);
+    }
+
+    // ---- joins
+
+    /** The cartesian product with {@code right} (an inner join without condition). */
+    public Dataset<Row> join(Dataset<?> right) {
+        return withPlan(Join.on(plan, sameSession(right).plan, JoinType.INNER, null));
+    }
+
+    /** Inner equi-join on a column both sides have; it appears once in the output, first (SQL's USING). */
+    public Dataset<Row> join(Dataset<?> right, String usingColumn) {
+        return join(right, List.of(usingColumn), "inner");
+    }
+
+    public Dataset<Row> join(Dataset<?> right, String[] usingColumns) {
+        return join(right, List.of(usingColumns), "inner");
+    }
+
+    public Dataset<Row> join(Dataset<?> right, List<String> usingColumns) {
+        return join(right, usingColumns, "inner");
+    }
+
+    public Dataset<Row> join(Dataset<?> right, String usingColumn, String joinType) {
+        return join(right, List.of(usingColumn), joinType);
+    }
+
+    public Dataset<Row> join(Dataset<?> right, String[] usingColumns, String joinType) {
+        return join(right, List.of(usingColumns), joinType);
+    }
+
+    /**
+     * Equi-join on columns both sides have, as SQL's USING: each appears once, first (for a full outer join the
+     * non-null of both sides, for a right outer join the right side's). {@code joinType} is one of Spark's:
+     * inner, cross, outer/full/fullouter/full_outer, left/leftouter/left_outer, right/rightouter/right_outer,
+     * semi/leftsemi/left_semi, anti/leftanti/left_anti.
+     */
+    public Dataset<Row> join(Dataset<?> right, List<String> usingColumns, String joinType) {
+        return withPlan(Join.using(plan, sameSession(right).plan, JoinType.fromString(joinType), usingColumns));
+    }
+
+    /** Inner join on a condition: {@code orders.join(customer, col("o_custkey").equalTo(col("c_custkey")))}. */
+    public Dataset<Row> join(Dataset<?> right, Column joinExprs) {
+        return join(right, joinExprs, "inner");
+    }
+
+    /** Join on a condition; {@code joinType} as in {@link #join(Dataset, List, String)}. */
+    public Dataset<Row> join(Dataset<?> right, Column joinExprs, String joinType) {
+        return withPlan(Join.on(plan, sameSession(right).plan, JoinType.fromString(joinType), joinExprs.expr()));
+    }
+
+    /** The cartesian product with {@code right}. */
+    public Dataset<Row> crossJoin(Dataset<?> right) {
+        return withPlan(Join.cross(plan, sameSession(right).plan));
+    }
+
+    /**
+     * Pairs of joined objects, as Spark's {@code joinWith}: each result is a {@link Tuple2} of this Dataset's
+     * object and {@code other}'s, the missing side of an outer join being null. Unlike Spark, the schema is flat
+     * (this side's columns, then other's, plus a boolean marker column per side an outer join can leave out)
+     * rather than two struct columns.
+     */
+    public <U> Dataset<Tuple2<T, U>> joinWith(Dataset<U> other, Column condition, String joinType) {
+        return JoinWith.join(this, sameSession(other), condition, JoinType.fromString(joinType));
+    }
+
+    public <U> Dataset<Tuple2<T, U>> joinWith(Dataset<U> other, Column condition) {
+        return joinWith(other, condition, "inner");
+    }
+
+    /** A hint for the planner: "broadcast" (also "broadcastjoin", "mapjoin") broadcasts this side in joins. */
+    public Dataset<T> hint(String name, Object... parameters) {
+        return withHint(new Hint(plan, name));
+    }
+
+    Dataset<T> withHint(Hint hint) {
+        return withTypedPlan(hint);
+    }
+
+    private <U> Dataset<U> sameSession(Dataset<U> other) {
+        Objects.requireNonNull(other, "right is null");
+        if (other.session != session) {
+            throw new IllegalArgumentException("Both Datasets must belong to the same UpdraftSession ("
+                    + session.appName() + " and " + other.session.appName() + ")");
+        }
+        return other;
+    }
+
+    // ---- set operations and duplicates
+
+    /** The rows of both, duplicates kept, columns matched by position (as SQL's UNION ALL). */
+    public Dataset<T> union(Dataset<T> other) {
+        LogicalPlan right = sameSession(other).plan;
+        if (plan instanceof Union u && !u.byName()) {
+            List<LogicalPlan> children = new ArrayList<>(u.children());
+            children.add(right);
+            return withTypedPlan(new Union(children, false, false));
+        }
+        return withTypedPlan(Union.of(plan, right));
+    }
+
+    /** Same as {@link #union}. */
+    public Dataset<T> unionAll(Dataset<T> other) {
+        return union(other);
+    }
+
+    /** The rows of both, duplicates kept, columns matched by name. */
+    public Dataset<T> unionByName(Dataset<T> other) {
+        return unionByName(other, false);
+    }
+
+    /** As {@link #unionByName(Dataset)}; with {@code allowMissingColumns} a column one side lacks is null there. */
+    public Dataset<T> unionByName(Dataset<T> other, boolean allowMissingColumns) {
+        return withTypedPlan(new Union(List.of(plan, sameSession(other).plan), true, allowMissingColumns));
+    }
+
+    /** Distinct rows present in both (nulls compare equal). */
+    public Dataset<T> intersect(Dataset<T> other) {
+        return withTypedPlan(new Intersect(plan, sameSession(other).plan, false));
+    }
+
+    /** Rows present in both, each as many times as it is in both (the smaller count). */
+    public Dataset<T> intersectAll(Dataset<T> other) {
+        return withTypedPlan(new Intersect(plan, sameSession(other).plan, true));
+    }
+
+    /** Distinct rows of this Dataset that are not in {@code other} (nulls compare equal). */
+    public Dataset<T> except(Dataset<T> other) {
+        return withTypedPlan(new Except(plan, sameSession(other).plan, false));
+    }
+
+    /** Rows of this Dataset not in {@code other}, counting duplicates (n here, m there: max(n - m, 0) copies). */
+    public Dataset<T> exceptAll(Dataset<T> other) {
+        return withTypedPlan(new Except(plan, sameSession(other).plan, true));
+    }
+
+    /** One row per distinct row. */
+    public Dataset<T> distinct() {
+        return withTypedPlan(new Distinct(plan));
+    }
+
+    /** Same as {@link #distinct()}. */
+    public Dataset<T> dropDuplicates() {
+        return withTypedPlan(new Deduplicate(plan, List.of()));
+    }
+
+    /** One row (an arbitrary one) per distinct value of the columns; all columns are kept. */
+    public Dataset<T> dropDuplicates(String col1, String... cols) {
+        List<String> names = new ArrayList<>(cols.length + 1);
+        names.add(col1);
+        names.addAll(List.of(cols));
+        return withTypedPlan(new Deduplicate(plan, names));
+    }
+
+    public Dataset<T> dropDuplicates(String[] colNames) {
+        if (colNames.length == 0) {
+            return dropDuplicates();
+        }
+        return dropDuplicates(colNames[0], Arrays.copyOfRange(colNames, 1, colNames.length));
+    }
+
+    // ---- partitioning
+
+    /** Exactly {@code numPartitions} partitions, rows dealt round robin (a shuffle). */
+    public Dataset<T> repartition(int numPartitions) {
+        return withTypedPlan(Repartition.roundRobin(plan, Columns.positivePartitions(numPartitions)));
+    }
+
+    /** {@code numPartitions} partitions by a hash of the expressions. */
+    public Dataset<T> repartition(int numPartitions, Column... partitionExprs) {
+        if (partitionExprs.length == 0) {
+            return repartition(numPartitions);
+        }
+        return withTypedPlan(new Repartition(plan, Columns.positivePartitions(numPartitions),
+                Columns.hashKeys(partitionExprs), false));
+    }
+
+    /** spark.sql.shuffle.partitions partitions by a hash of the expressions (round robin without). */
+    public Dataset<T> repartition(Column... partitionExprs) {
+        if (partitionExprs.length == 0) {
+            return repartition(session.shufflePartitions());
+        }
+        return withTypedPlan(new Repartition(plan, 0, Columns.hashKeys(partitionExprs), false));
+    }
+
+    /** {@code numPartitions} partitions by ranges of the expressions (ascending unless a sort order says). */
+    public Dataset<T> repartitionByRange(int numPartitions, Column... partitionExprs) {
+        return withTypedPlan(new Repartition(plan, Columns.positivePartitions(numPartitions),
+                Columns.expressions(partitionExprs), true));
+    }
+
+    /** spark.sql.shuffle.partitions partitions by ranges of the expressions. */
+    public Dataset<T> repartitionByRange(Column... partitionExprs) {
+        return withTypedPlan(new Repartition(plan, 0, Columns.expressions(partitionExprs), true));
+    }
+
+    /** At most {@code numPartitions} partitions, by merging partitions without a shuffle. */
+    public Dataset<T> coalesce(int numPartitions) {
+        return withTypedPlan(new Coalesce(plan, numPartitions));
     }
 
     // ---- views

@@ -6,6 +6,10 @@ import io.updraft.core.error.AnalysisException;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.planner.logical.ParquetSource;
+import io.updraft.shuffle.store.ObjectInfo;
+import io.updraft.shuffle.store.S3Location;
+import io.updraft.shuffle.store.S3ObjectStore;
+import io.updraft.shuffle.store.S3StoreConfig;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 
@@ -22,25 +26,44 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.HashMap;
 import java.util.Set;
 
 /**
  * Resolves the paths given to {@code read().parquet(...)} into Parquet files and their common schema.
  * A path is a local path or a {@code file:} URI naming a file (read whatever its name) or a folder
  * (every {@code *.parquet} file below it, recursively, skipping names that start with "_" or ".", in
- * path order). {@code s3://} is recognised but not supported yet. Stateless.
+ * path order). An {@code s3://bucket/prefix} URI names one object or every {@code *.parquet} object under
+ * the prefix (same hidden-name rule), listed through the S3 store configured by the {@code updraft.s3.*}
+ * settings. Stateless.
  */
 final class ParquetFileIndex {
     private ParquetFileIndex() {
     }
 
     static ParquetSource resolve(List<String> paths, ParquetFooterReader footers) {
+        return resolve(paths, footers, Map.of());
+    }
+
+    static ParquetSource resolve(List<String> paths, ParquetFooterReader footers, Map<String, String> settings) {
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("read().parquet() needs at least one path");
         }
-        Set<Path> files = new LinkedHashSet<>();
+        Set<String> files = new LinkedHashSet<>();
+        Map<String, Long> sizes = new HashMap<>();
         for (String p : paths) {
-            files.addAll(list(p));
+            if (isS3(p)) {
+                for (ObjectInfo o : listS3(p, settings)) {
+                    String uri = s3Uri(p, o.key());
+                    files.add(uri);
+                    sizes.put(uri, o.size());
+                }
+            } else {
+                for (Path f : list(p)) {
+                    files.add(f.toString());
+                }
+            }
         }
         if (files.isEmpty()) {
             throw new AnalysisException("[UNABLE_TO_INFER_SCHEMA] Unable to infer schema for Parquet. It must be "
@@ -52,8 +75,7 @@ final class ParquetFileIndex {
         String schemaFile = null;
         long bytes = 0;
         long rows = 0;
-        for (Path file : files) {
-            String name = file.toString();
+        for (String name : files) {
             ParquetFileInfo info = readFooter(footers, name);
             if (schema == null) {
                 schema = info.schema();
@@ -62,7 +84,7 @@ final class ParquetFileIndex {
                 schema = merge(schema, schemaFile, info.schema(), name);
             }
             names.add(name);
-            bytes += fileSize(file);
+            bytes += sizes.containsKey(name) ? sizes.get(name) : fileSize(Path.of(name));
             rows += info.rowCount();
         }
         return new ParquetSource(names, paths, schema, bytes, rows);
@@ -76,11 +98,57 @@ final class ParquetFileIndex {
                 throw e;
             }
             throw UpdraftException.user("[FAILED_READ_FILE.CANNOT_READ_FILE_FOOTER] Could not read footer for file: "
-                    + qualified(Path.of(file)) + ". " + e.getMessage() + " SQLSTATE: KD001", e);
+                    + display(file) + ". " + e.getMessage() + " SQLSTATE: KD001", e);
         } catch (RuntimeException e) {
             throw UpdraftException.user("[FAILED_READ_FILE.CANNOT_READ_FILE_FOOTER] Could not read footer for file: "
-                    + qualified(Path.of(file)) + ". " + e.getMessage() + " SQLSTATE: KD001", e);
+                    + display(file) + ". " + e.getMessage() + " SQLSTATE: KD001", e);
         }
+    }
+
+    private static String display(String file) {
+        return isS3(file) ? file : qualified(Path.of(file));
+    }
+
+    static boolean isS3(String path) {
+        String lower = path.toLowerCase(Locale.ROOT);
+        return lower.startsWith("s3://") || lower.startsWith("s3a://");
+    }
+
+    /** The Parquet objects an s3:// URI stands for: the object itself, or those under it as a folder. */
+    private static List<ObjectInfo> listS3(String uri, Map<String, String> settings) {
+        S3Location location = S3Location.parse(uri);
+        S3Location bucketRoot = new S3Location(location.bucket(), "");
+        String key = location.prefix().endsWith("/") ? location.prefix().substring(0, location.prefix().length() - 1)
+                : location.prefix();
+        try (S3ObjectStore store = new S3ObjectStore(bucketRoot, S3StoreConfig.fromSettings(settings))) {
+            List<ObjectInfo> under = store.list(key.isEmpty() ? "" : key + "/").join();
+            List<ObjectInfo> found = new ArrayList<>();
+            for (ObjectInfo o : under) {
+                String rest = o.key().substring(key.isEmpty() ? 0 : key.length() + 1);
+                boolean hiddenPart = false;
+                for (String part : rest.split("/")) {
+                    hiddenPart |= part.startsWith("_") || part.startsWith(".");
+                }
+                if (!hiddenPart && rest.toLowerCase(Locale.ROOT).endsWith(".parquet")) {
+                    found.add(o);
+                }
+            }
+            if (found.isEmpty() && !key.isEmpty()) {
+                List<ObjectInfo> exact = store.list(key).join().stream().filter(o -> o.key().equals(key)).toList();
+                found.addAll(exact);
+            }
+            if (found.isEmpty() && under.isEmpty()) {
+                throw new AnalysisException("[PATH_NOT_FOUND] Path does not exist: " + uri + ". SQLSTATE: 42K03");
+            }
+            return found;
+        } catch (java.util.concurrent.CompletionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw UpdraftException.user("Cannot list " + uri + ": " + cause.getMessage(), cause);
+        }
+    }
+
+    private static String s3Uri(String userUri, String key) {
+        return "s3://" + S3Location.parse(userUri).bucket() + "/" + key;
     }
 
     /** The files one user path stands for. */
@@ -128,11 +196,6 @@ final class ParquetFileIndex {
             throw new IllegalArgumentException("a path to read is null or blank");
         }
         String lower = userPath.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("s3://") || lower.startsWith("s3a://")) {
-            throw UpdraftException.user("[UNSUPPORTED_FEATURE] Reading " + userPath + " is not supported yet: "
-                    + "this version reads local files and file: URIs; S3 comes with the AWS Lambda mode."
-                    + " SQLSTATE: 0A000");
-        }
         if (lower.startsWith("file:")) {
             try {
                 URI uri = new URI(userPath);
@@ -149,7 +212,7 @@ final class ParquetFileIndex {
         int scheme = userPath.indexOf("://");
         if (scheme > 0) {
             throw UpdraftException.user("[UNSUPPORTED_FEATURE] Unsupported path scheme in " + userPath
-                    + ": supported are local paths and file: URIs (s3:// comes later). SQLSTATE: 0A000");
+                    + ": supported are local paths, file: URIs and s3:// URIs. SQLSTATE: 0A000");
         }
         return Path.of(userPath).toAbsolutePath().normalize();
     }

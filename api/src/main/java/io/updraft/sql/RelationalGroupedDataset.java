@@ -4,24 +4,41 @@ import io.updraft.core.error.AnalysisException;
 import io.updraft.planner.expr.Alias;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.GroupingSets;
 import io.updraft.planner.expr.UnresolvedStar;
 import io.updraft.planner.logical.Aggregate;
 import io.updraft.sql.types.StructField;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * The result of {@code groupBy}, as Spark's {@code RelationalGroupedDataset}: aggregate to get a
- * DataFrame with the grouping columns first, then one column per aggregate. Immutable.
+ * The result of {@code groupBy}, {@code rollup}, {@code cube} (and {@code groupBy(...).pivot(...)}), as Spark's
+ * {@code RelationalGroupedDataset}: aggregate to get a DataFrame with the grouping columns first, then one column
+ * per aggregate (per pivot value and aggregate after a pivot). Immutable.
  */
 public final class RelationalGroupedDataset {
+    /** How the grouping columns group. */
+    enum GroupType {
+        GROUP_BY, ROLLUP, CUBE
+    }
+
     private final Dataset<Row> df;
     private final List<Expression> groupingExprs;
+    private final GroupType type;
+    private final Pivot pivot;
 
-    RelationalGroupedDataset(Dataset<Row> df, List<Expression> groupingExprs) {
+    RelationalGroupedDataset(Dataset<Row> df, List<Expression> groupingExprs, GroupType type) {
+        this(df, groupingExprs, type, null);
+    }
+
+    private RelationalGroupedDataset(Dataset<Row> df, List<Expression> groupingExprs, GroupType type, Pivot pivot) {
         this.df = df;
         this.groupingExprs = List.copyOf(groupingExprs);
+        this.type = type;
+        this.pivot = pivot;
     }
 
     /** {@code agg(sum("x").as("total"), count("*"))}. */
@@ -32,6 +49,34 @@ public final class RelationalGroupedDataset {
             aggregates.add(c.expr());
         }
         return aggregate(aggregates);
+    }
+
+    /**
+     * Aggregates by (column name → aggregate function name), in the map's iteration order:
+     * {@code agg(Map.of("age", "max", "salary", "avg"))} gives columns "max(age)" and "avg(salary)". As Spark,
+     * "avg"/"average"/"mean" are avg, "std" is stddev, "count"/"size" count ("*" counts rows).
+     */
+    public Dataset<Row> agg(Map<String, String> exprs) {
+        List<Expression> aggregates = new ArrayList<>(exprs.size());
+        for (Map.Entry<String, String> e : exprs.entrySet()) {
+            aggregates.add(aggregateByName(e.getValue(), e.getKey()));
+        }
+        return aggregate(aggregates);
+    }
+
+    private Expression aggregateByName(String function, String columnName) {
+        Expression input = columnName.equals("*") ? new UnresolvedStar(null) : df.col(columnName).expr();
+        String name = switch (function.toLowerCase(Locale.ROOT)) {
+            case "avg", "average", "mean" -> "avg";
+            case "stddev", "std" -> "stddev";
+            case "count", "size" -> "count";
+            default -> function.toLowerCase(Locale.ROOT);
+        };
+        if (input instanceof UnresolvedStar && !name.equals("count")) {
+            throw new AnalysisException("[INVALID_USAGE_OF_STAR_OR_REGEX] Invalid usage of '*' in " + name
+                    + ". SQLSTATE: 42000");
+        }
+        return new FunctionCall(name, List.of(input), false);
     }
 
     /** Rows per group, in a column named "count". */
@@ -62,6 +107,39 @@ public final class RelationalGroupedDataset {
         return numeric("max", colNames);
     }
 
+    /**
+     * One output column per distinct value of {@code pivotColumn} (found by running a query now, as Spark does;
+     * sorted, at most spark.sql.pivotMaxValues = 10000 of them) and aggregate. Only after {@code groupBy}.
+     */
+    public RelationalGroupedDataset pivot(String pivotColumn) {
+        return pivot(df.col(pivotColumn));
+    }
+
+    /** One output column per listed value of {@code pivotColumn} and aggregate, in the order given. */
+    public RelationalGroupedDataset pivot(String pivotColumn, List<Object> values) {
+        return pivot(df.col(pivotColumn), values);
+    }
+
+    public RelationalGroupedDataset pivot(Column pivotColumn) {
+        checkCanPivot();
+        return pivot(pivotColumn, Pivot.distinctValues(df, pivotColumn));
+    }
+
+    public RelationalGroupedDataset pivot(Column pivotColumn, List<Object> values) {
+        checkCanPivot();
+        return new RelationalGroupedDataset(df, groupingExprs, type, new Pivot(pivotColumn.expr(), values));
+    }
+
+    private void checkCanPivot() {
+        if (pivot != null) {
+            throw new UnsupportedOperationException("[REPEATED_CLAUSE] The PIVOT clause may be used at most once per "
+                    + "SUBQUERY operation. SQLSTATE: 42614");
+        }
+        if (type != GroupType.GROUP_BY) {
+            throw new UnsupportedOperationException("pivot is only supported after a groupBy");
+        }
+    }
+
     private Dataset<Row> numeric(String function, String... colNames) {
         List<String> names = new ArrayList<>();
         if (colNames.length == 0) {
@@ -89,10 +167,27 @@ public final class RelationalGroupedDataset {
     }
 
     private Dataset<Row> aggregate(List<Expression> aggregates) {
-        List<Expression> output = new ArrayList<>(groupingExprs.size() + aggregates.size());
+        List<Expression> grouping = switch (type) {
+            case GROUP_BY -> groupingExprs;
+            case ROLLUP -> List.of(GroupingSets.rollup(groupingExprs));
+            case CUBE -> List.of(GroupingSets.cube(groupingExprs));
+        };
+        List<Expression> outputs = aggregates;
+        if (pivot != null) {
+            outputs = pivot.aggregates(aggregates, aggregateNames(aggregates), df.sparkSession().timeZone());
+        }
+        List<Expression> output = new ArrayList<>(groupingExprs.size() + outputs.size());
         output.addAll(groupingExprs);
+        output.addAll(outputs);
+        return new Dataset<>(df.sparkSession(), new Aggregate(df.logicalPlan(), grouping, output), Encoders.row());
+    }
+
+    /** The column names the aggregates get without a pivot (Spark's names: alias, else the pretty SQL). */
+    private List<String> aggregateNames(List<Expression> aggregates) {
+        List<Expression> output = new ArrayList<>(groupingExprs);
         output.addAll(aggregates);
-        return new Dataset<>(df.sparkSession(), new Aggregate(df.logicalPlan(), groupingExprs, output),
-                Encoders.row());
+        String[] names = df.sparkSession().analyze(new Aggregate(df.logicalPlan(), groupingExprs, output))
+                .fieldNames();
+        return List.of(names).subList(groupingExprs.size(), names.length);
     }
 }

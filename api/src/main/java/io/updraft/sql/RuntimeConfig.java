@@ -14,7 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * The session's settings, as Spark's {@code spark.conf()}: string keys and values. Keys with meaning
  * today: {@value #TIME_ZONE} (how timestamps show; default UTC), {@value #MAX_PARTITION_BYTES} (the scan
  * split cap; default 128 MiB; accepts "64m", "1g", "1048576"), {@value #SHOW_PROGRESS} (per-stage
- * progress lines on stderr; default true). Values are validated when set. Thread-safe.
+ * progress lines on stderr; default true), {@value #SHUFFLE_PARTITIONS} (partitions of hash and range exchanges;
+ * default: the planner's, 2 × the task slots and at least 4), {@value #AUTO_BROADCAST_JOIN_THRESHOLD} (a join side
+ * estimated at most this size is broadcast; default 10 MiB; -1 disables), {@value #PIVOT_MAX_VALUES} (how many
+ * distinct values {@code pivot(column)} accepts; default 10000). Values are validated when set. Thread-safe.
  */
 public final class RuntimeConfig {
     public static final String TIME_ZONE = "spark.sql.session.timeZone";
@@ -22,6 +25,9 @@ public final class RuntimeConfig {
     public static final String SHOW_PROGRESS = "spark.ui.showConsoleProgress";
     public static final String MASTER = "spark.master";
     public static final String APP_NAME = "spark.app.name";
+    public static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    public static final String AUTO_BROADCAST_JOIN_THRESHOLD = "spark.sql.autoBroadcastJoinThreshold";
+    public static final String PIVOT_MAX_VALUES = "spark.sql.pivotMaxValues";
 
     private static final Map<String, String> DEFAULTS = Map.of(
             TIME_ZONE, "UTC",
@@ -92,6 +98,24 @@ public final class RuntimeConfig {
         return Boolean.parseBoolean(get(SHOW_PROGRESS));
     }
 
+    /** spark.sql.shuffle.partitions when set. */
+    Optional<Integer> shufflePartitions() {
+        return getOption(SHUFFLE_PARTITIONS).map(v -> Integer.parseInt(v.trim()));
+    }
+
+    /** spark.sql.autoBroadcastJoinThreshold in bytes when set (-1: never broadcast by size). */
+    Optional<Long> autoBroadcastJoinThreshold() {
+        return getOption(AUTO_BROADCAST_JOIN_THRESHOLD).map(RuntimeConfig::threshold);
+    }
+
+    int pivotMaxValues() {
+        return getOption(PIVOT_MAX_VALUES).map(v -> Integer.parseInt(v.trim())).orElse(10_000);
+    }
+
+    private static long threshold(String value) {
+        return value.trim().equals("-1") ? -1 : parseBytes(AUTO_BROADCAST_JOIN_THRESHOLD, value);
+    }
+
     private static void validate(String key, String value) {
         switch (key) {
             case TIME_ZONE -> {
@@ -108,6 +132,18 @@ public final class RuntimeConfig {
                     throw new IllegalArgumentException(key + " must be at least 1 byte, was '" + value + "'");
                 }
             }
+            case SHUFFLE_PARTITIONS, PIVOT_MAX_VALUES -> {
+                int n;
+                try {
+                    n = Integer.parseInt(value.trim());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(key + " should be int, but was '" + value + "'", e);
+                }
+                if (n < 1) {
+                    throw new IllegalArgumentException("The value of " + key + " should be positive, but was " + n);
+                }
+            }
+            case AUTO_BROADCAST_JOIN_THRESHOLD -> threshold(value);
             case SHOW_PROGRESS -> {
                 if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
                     throw new IllegalArgumentException(key + " should be boolean, but was '" + value + "'");

@@ -3,8 +3,10 @@ package io.updraft.sql;
 import io.updraft.coordinator.JobResult;
 import io.updraft.coordinator.JobRunner;
 import io.updraft.coordinator.JobRunnerOptions;
+import io.updraft.coordinator.Cluster;
 import io.updraft.coordinator.LocalCluster;
 import io.updraft.coordinator.SplitPolicy;
+import io.updraft.coordinator.lambda.LambdaCluster;
 import io.updraft.core.plan.JobPlan;
 import io.updraft.planner.DefaultQueryPlanner;
 import io.updraft.planner.PlannerConfig;
@@ -31,7 +33,9 @@ import java.util.regex.Pattern;
  * The entry point, as Spark's {@code SparkSession}: {@code UpdraftSession.builder().master("local[*]")
  * .getOrCreate()}, then {@link #read()}, {@link #sql}, {@link #table}. In local mode the session owns a
  * pool of N task threads and one Arrow root allocator; {@link #stop()} (or {@link #close()}) releases
- * both and fails when a task leaked Arrow memory. Thread-safe.
+ * both and fails when a task leaked Arrow memory. With {@code master("lambda")} tasks run as AWS Lambda
+ * invocations configured by the {@code updraft.lambda.*}, {@code updraft.s3.*} and {@code updraft.shuffle.root}
+ * settings (see the coordinator's README). Thread-safe.
  */
 public final class UpdraftSession implements AutoCloseable {
     /** The version of this API. */
@@ -46,7 +50,7 @@ public final class UpdraftSession implements AutoCloseable {
     private final int parallelism;
     private final RuntimeConfig conf;
     private final PrintStream progress;
-    private final LocalCluster cluster;
+    private final Cluster cluster;
     private final SessionCatalog catalog = new SessionCatalog();
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile PlannerHolder planner;
@@ -58,13 +62,14 @@ public final class UpdraftSession implements AutoCloseable {
                            PrintStream progress) {
         this.appName = appName;
         this.master = master;
-        this.parallelism = parallelism;
         Map<String, String> initial = new LinkedHashMap<>(settings);
         initial.put(RuntimeConfig.MASTER, master);
         initial.put(RuntimeConfig.APP_NAME, appName);
         this.conf = new RuntimeConfig(initial);
         this.progress = progress;
-        this.cluster = LocalCluster.start(parallelism);
+        this.cluster = Builder.LAMBDA.equals(master) ? LambdaCluster.start(settings)
+                : LocalCluster.start(parallelism, settings);
+        this.parallelism = cluster.parallelism();
     }
 
     public static Builder builder() {
@@ -91,7 +96,7 @@ public final class UpdraftSession implements AutoCloseable {
         return master;
     }
 
-    /** Task slots: the N of local[N]. */
+    /** Task slots: the N of local[N]; with master "lambda" the maximum concurrent invocations. */
     public int parallelism() {
         return parallelism;
     }
@@ -155,7 +160,7 @@ public final class UpdraftSession implements AutoCloseable {
 
     Dataset<Row> parquet(List<String> paths) {
         checkActive();
-        return new Dataset<>(this, new ParquetRelation(ParquetFileIndex.resolve(paths, cluster.footers())),
+        return new Dataset<>(this, new ParquetRelation(ParquetFileIndex.resolve(paths, cluster.footers(), conf.getAll())),
                 Encoders.row());
     }
 
@@ -167,9 +172,9 @@ public final class UpdraftSession implements AutoCloseable {
         return planner().schema(plan);
     }
 
-    /** The planner for the current settings (re-made when spark.sql.files.maxPartitionBytes changes). */
+    /** The planner for the current settings (re-made when a setting it depends on changes). */
     QueryPlanner planner() {
-        PlannerConfig config = new PlannerConfig(parallelism, conf.maxPartitionBytes());
+        PlannerConfig config = plannerConfig();
         PlannerHolder holder = planner;
         if (holder == null || !holder.config().equals(config)) {
             holder = new PlannerHolder(config, new DefaultQueryPlanner(config));
@@ -178,16 +183,45 @@ public final class UpdraftSession implements AutoCloseable {
         return holder.planner();
     }
 
+    /** The planner settings the session's configuration stands for. */
+    PlannerConfig plannerConfig() {
+        PlannerConfig config = new PlannerConfig(parallelism, conf.maxPartitionBytes());
+        if (Builder.LAMBDA.equals(master)) {
+            config = config.withShufflePartitions(PlannerConfig.LAMBDA_SHUFFLE_PARTITIONS);   // the planner's Lambda default
+        }
+        Optional<Integer> partitions = conf.shufflePartitions();
+        if (partitions.isPresent()) {
+            config = config.withShufflePartitions(partitions.get());
+        }
+        Optional<Long> threshold = conf.autoBroadcastJoinThreshold();
+        if (threshold.isPresent()) {
+            config = config.withAutoBroadcastJoinThreshold(threshold.get());
+        }
+        return config;
+    }
+
+    /** spark.sql.shuffle.partitions as the planner uses it. */
+    int shufflePartitions() {
+        return plannerConfig().shufflePartitions();
+    }
+
     ZoneId timeZone() {
         return conf.timeZone();
     }
 
     JobResult execute(JobPlan plan) {
         checkActive();
-        JobRunnerOptions options = JobRunnerOptions.defaults(parallelism)
+        Map<String, String> taskConfig = new LinkedHashMap<>();
+        conf.getAll().forEach((key, value) -> {
+            if (key.startsWith("updraft.")) {
+                taskConfig.put(key, value);   // engine, shuffle and S3 settings reach every task
+            }
+        });
+        taskConfig.put(RuntimeConfig.TIME_ZONE, conf.get(RuntimeConfig.TIME_ZONE));
+        JobRunnerOptions options = cluster.jobOptions(conf.getAll())
                 .withSplitPolicy(new SplitPolicy(parallelism, conf.maxPartitionBytes()))
                 .withProgress(conf.showProgress() ? (progress != null ? progress : System.err) : null)
-                .withTaskConfig(Map.of(RuntimeConfig.TIME_ZONE, conf.get(RuntimeConfig.TIME_ZONE)));
+                .withTaskConfig(taskConfig);
         JobRunner runner = cluster.jobRunner(options);
         return runner.run(plan);
     }
@@ -205,6 +239,7 @@ public final class UpdraftSession implements AutoCloseable {
      */
     public static final class Builder {
         private static final Pattern LOCAL_N = Pattern.compile("local\\[(\\d+)]");
+        static final String LAMBDA = "lambda";
 
         private String appName = "updraft";
         private String master = "local[*]";
@@ -219,7 +254,10 @@ public final class UpdraftSession implements AutoCloseable {
             return this;
         }
 
-        /** "local" (one thread), "local[*]" (one per processor) or "local[N]"; nothing else yet. */
+        /**
+         * "local" (one thread), "local[*]" (one per processor), "local[N]", or "lambda" (tasks as AWS Lambda
+         * invocations: set updraft.shuffle.root and the updraft.lambda.* settings, see the coordinator's README).
+         */
         public Builder master(String masterUrl) {
             parseMaster(masterUrl);
             this.master = masterUrl;
@@ -279,9 +317,12 @@ public final class UpdraftSession implements AutoCloseable {
             return new UpdraftSession(appName, master, parseMaster(master), settings, progress);
         }
 
-        /** The thread count a master URL stands for. */
+        /** The thread count a master URL stands for; 0 for "lambda" (its settings decide the concurrency). */
         static int parseMaster(String masterUrl) {
             Objects.requireNonNull(masterUrl, "master is null");
+            if (masterUrl.equals(LAMBDA)) {
+                return 0;
+            }
             if (masterUrl.equals("local")) {
                 return 1;
             }
@@ -302,8 +343,8 @@ public final class UpdraftSession implements AutoCloseable {
                 }
                 return n;
             }
-            throw new IllegalArgumentException("Unsupported master '" + masterUrl + "': this version runs in this JVM "
-                    + "only; use \"local\", \"local[*]\" or \"local[N]\" (N >= 1). Running on AWS Lambda comes later.");
+            throw new IllegalArgumentException("Unsupported master '" + masterUrl + "': use \"local\", \"local[*]\" or "
+                    + "\"local[N]\" (N >= 1) to run in this JVM, or \"lambda\" to run tasks on AWS Lambda.");
         }
     }
 }

@@ -3,20 +3,26 @@ package io.updraft.sql;
 import io.updraft.planner.expr.CaseWhenExpr;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.IsNullExpr;
 import io.updraft.planner.expr.LogicalNot;
-import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.planner.logical.Hint;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Column functions, as Spark's {@code org.apache.spark.sql.functions}: use with
- * {@code import static io.updraft.sql.functions.*;}. Aggregates (sum, avg, count, min, max) are valid
- * in {@code agg(...)}; their default names are Spark's ("sum(x)", "avg(x)", "count(1)").
+ * {@code import static io.updraft.sql.functions.*;}. Every function is a call by its Spark name that the planner
+ * types (its function registry is the list of what exists); columns get Spark's default names ("sum(x)",
+ * "count(1)", "count(DISTINCT x)", "upper(s)"). Aggregates are valid in {@code agg(...)} and, like the ranking and
+ * offset functions, with {@link Column#over(WindowSpec)}. Stateless.
  */
-@SuppressWarnings("checkstyle:TypeName")
+@SuppressWarnings({"checkstyle:TypeName", "checkstyle:MethodName"})
 public final class functions {
     private functions() {
     }
+
+    // ---- columns and literals
 
     /** The column named {@code name} ("a", "t.a", "`a.b`", "*"). */
     public static Column col(String name) {
@@ -32,12 +38,45 @@ public final class functions {
         return Column.lit(value);
     }
 
+    /**
+     * A SQL expression, parsed as Spark's {@code expr}: {@code expr("price * (1 - discount) AS net")}. Subqueries
+     * in it see the temporary views of the active session.
+     */
+    public static Column expr(String expr) {
+        return new Column(SqlExpressions.parse(expr, UpdraftSession.getActiveSession()
+                .map(UpdraftSession::catalog).orElse(null)));
+    }
+
+    /** Marks a DataFrame as small enough to broadcast in joins, whatever its estimated size. */
+    public static <T> Dataset<T> broadcast(Dataset<T> df) {
+        return df.withHint(new Hint(df.logicalPlan(), "broadcast"));
+    }
+
+    // ---- aggregates
+
     public static Column sum(Column e) {
         return call("sum", e);
     }
 
     public static Column sum(String columnName) {
         return sum(col(columnName));
+    }
+
+    /** sum of the distinct values, named "sum(DISTINCT x)". */
+    public static Column sum_distinct(Column e) {
+        return distinct("sum", e);
+    }
+
+    /** @deprecated as in Spark; use {@link #sum_distinct}. */
+    @Deprecated
+    public static Column sumDistinct(Column e) {
+        return sum_distinct(e);
+    }
+
+    /** @deprecated as in Spark; use {@link #sum_distinct}. */
+    @Deprecated
+    public static Column sumDistinct(String columnName) {
+        return sum_distinct(col(columnName));
     }
 
     public static Column avg(Column e) {
@@ -67,6 +106,25 @@ public final class functions {
         return count(col(columnName));
     }
 
+    /** Number of distinct non-null values, named "count(DISTINCT x)". */
+    public static Column countDistinct(Column expr, Column... exprs) {
+        return count_distinct(expr, exprs);
+    }
+
+    public static Column countDistinct(String columnName, String... columnNames) {
+        return count_distinct(col(columnName), Columns.of(columnNames));
+    }
+
+    /** Number of distinct rows of the columns where none is null. */
+    public static Column count_distinct(Column expr, Column... exprs) {
+        List<Expression> args = new ArrayList<>(exprs.length + 1);
+        args.add(expr.expr());
+        for (Column c : exprs) {
+            args.add(c.expr());
+        }
+        return new Column(new FunctionCall("count", args, true));
+    }
+
     public static Column min(Column e) {
         return call("min", e);
     }
@@ -83,6 +141,192 @@ public final class functions {
         return max(col(columnName));
     }
 
+    /** The first value of each group (order-dependent, as in Spark), nulls included. */
+    public static Column first(Column e) {
+        return call("first", e);
+    }
+
+    public static Column first(String columnName) {
+        return first(col(columnName));
+    }
+
+    /** The first value, skipping nulls when {@code ignoreNulls}. */
+    public static Column first(Column e, boolean ignoreNulls) {
+        return call("first", e, lit(ignoreNulls));
+    }
+
+    public static Column first(String columnName, boolean ignoreNulls) {
+        return first(col(columnName), ignoreNulls);
+    }
+
+    /** The last value of each group (order-dependent, as in Spark), nulls included. */
+    public static Column last(Column e) {
+        return call("last", e);
+    }
+
+    public static Column last(String columnName) {
+        return last(col(columnName));
+    }
+
+    public static Column last(Column e, boolean ignoreNulls) {
+        return call("last", e, lit(ignoreNulls));
+    }
+
+    public static Column last(String columnName, boolean ignoreNulls) {
+        return last(col(columnName), ignoreNulls);
+    }
+
+    /** Sample standard deviation (alias of {@link #stddev_samp}), a double. */
+    public static Column stddev(Column e) {
+        return call("stddev", e);
+    }
+
+    public static Column stddev(String columnName) {
+        return stddev(col(columnName));
+    }
+
+    public static Column stddev_samp(Column e) {
+        return call("stddev_samp", e);
+    }
+
+    public static Column stddev_samp(String columnName) {
+        return stddev_samp(col(columnName));
+    }
+
+    public static Column stddev_pop(Column e) {
+        return call("stddev_pop", e);
+    }
+
+    public static Column stddev_pop(String columnName) {
+        return stddev_pop(col(columnName));
+    }
+
+    /** Sample variance (alias of {@link #var_samp}), a double. */
+    public static Column variance(Column e) {
+        return call("variance", e);
+    }
+
+    public static Column variance(String columnName) {
+        return variance(col(columnName));
+    }
+
+    public static Column var_samp(Column e) {
+        return call("var_samp", e);
+    }
+
+    public static Column var_samp(String columnName) {
+        return var_samp(col(columnName));
+    }
+
+    public static Column var_pop(Column e) {
+        return call("var_pop", e);
+    }
+
+    public static Column var_pop(String columnName) {
+        return var_pop(col(columnName));
+    }
+
+    /** In a rollup/cube/grouping sets aggregation: 1 when the column is aggregated away in this row, else 0. */
+    public static Column grouping(Column e) {
+        return call("grouping", e);
+    }
+
+    public static Column grouping(String columnName) {
+        return grouping(col(columnName));
+    }
+
+    /** The grouping bits of the columns, first column most significant (all grouping columns when none given). */
+    public static Column grouping_id(Column... cols) {
+        return call("grouping_id", cols);
+    }
+
+    public static Column grouping_id(String colName, String... colNames) {
+        return grouping_id(Columns.of(colName, colNames));
+    }
+
+    // ---- window functions (use with Column.over)
+
+    /** 1, 2, 3, ... within each window partition, in its order. */
+    public static Column row_number() {
+        return call("row_number");
+    }
+
+    /** Rank with gaps: equal order values share a rank, the next rank skips. */
+    public static Column rank() {
+        return call("rank");
+    }
+
+    /** Rank without gaps. */
+    public static Column dense_rank() {
+        return call("dense_rank");
+    }
+
+    /** (rank - 1) / (rows in partition - 1), a double. */
+    public static Column percent_rank() {
+        return call("percent_rank");
+    }
+
+    /** The bucket (1..n) of the row when the partition is cut into n nearly equal groups. */
+    public static Column ntile(int n) {
+        return call("ntile", lit(n));
+    }
+
+    /** The value {@code offset} rows before the current row, or null. */
+    public static Column lag(Column e, int offset) {
+        return call("lag", e, lit(offset));
+    }
+
+    public static Column lag(String columnName, int offset) {
+        return lag(col(columnName), offset);
+    }
+
+    /** The value {@code offset} rows before the current row, or {@code defaultValue}. */
+    public static Column lag(Column e, int offset, Object defaultValue) {
+        return call("lag", e, lit(offset), lit(defaultValue));
+    }
+
+    public static Column lag(String columnName, int offset, Object defaultValue) {
+        return lag(col(columnName), offset, defaultValue);
+    }
+
+    /** As {@link #lag(Column, int, Object)}; {@code ignoreNulls = true} is not supported yet. */
+    public static Column lag(Column e, int offset, Object defaultValue, boolean ignoreNulls) {
+        checkNoIgnoreNulls("lag", ignoreNulls);
+        return lag(e, offset, defaultValue);
+    }
+
+    /** The value {@code offset} rows after the current row, or null. */
+    public static Column lead(Column e, int offset) {
+        return call("lead", e, lit(offset));
+    }
+
+    public static Column lead(String columnName, int offset) {
+        return lead(col(columnName), offset);
+    }
+
+    public static Column lead(Column e, int offset, Object defaultValue) {
+        return call("lead", e, lit(offset), lit(defaultValue));
+    }
+
+    public static Column lead(String columnName, int offset, Object defaultValue) {
+        return lead(col(columnName), offset, defaultValue);
+    }
+
+    /** As {@link #lead(Column, int, Object)}; {@code ignoreNulls = true} is not supported yet. */
+    public static Column lead(Column e, int offset, Object defaultValue, boolean ignoreNulls) {
+        checkNoIgnoreNulls("lead", ignoreNulls);
+        return lead(e, offset, defaultValue);
+    }
+
+    private static void checkNoIgnoreNulls(String function, boolean ignoreNulls) {
+        if (ignoreNulls) {
+            throw new UnsupportedOperationException(function + "(..., ignoreNulls = true) is not supported yet: the "
+                    + "planner's " + function + " takes no IGNORE NULLS flag");
+        }
+    }
+
+    // ---- conditions and nulls
+
     public static Column not(Column e) {
         return new Column(new LogicalNot(e.expr()));
     }
@@ -91,6 +335,390 @@ public final class functions {
     public static Column when(Column condition, Object value) {
         return new Column(new CaseWhenExpr(List.of(condition.expr()), List.of(Column.exprOf(value)), null));
     }
+
+    /** The first non-null argument. */
+    public static Column coalesce(Column... e) {
+        return call("coalesce", e);
+    }
+
+    /** null when {@code col1 = col2}, else {@code col1}. */
+    public static Column nullif(Column col1, Column col2) {
+        return call("nullif", col1, col2);
+    }
+
+    /** Whether the value is null, as a column named "(x IS NULL)". */
+    public static Column isnull(Column e) {
+        return new Column(new IsNullExpr(e.expr()));
+    }
+
+    /** The largest value, skipping nulls (null only when all are). */
+    public static Column greatest(Column... exprs) {
+        return call("greatest", exprs);
+    }
+
+    public static Column greatest(String columnName, String... columnNames) {
+        return greatest(Columns.of(columnName, columnNames));
+    }
+
+    /** The smallest value, skipping nulls (null only when all are). */
+    public static Column least(Column... exprs) {
+        return call("least", exprs);
+    }
+
+    public static Column least(String columnName, String... columnNames) {
+        return least(Columns.of(columnName, columnNames));
+    }
+
+    // ---- strings
+
+    public static Column upper(Column e) {
+        return call("upper", e);
+    }
+
+    public static Column lower(Column e) {
+        return call("lower", e);
+    }
+
+    /** Capitalizes the first letter of each word. */
+    public static Column initcap(Column e) {
+        return call("initcap", e);
+    }
+
+    public static Column reverse(Column e) {
+        return call("reverse", e);
+    }
+
+    /** Characters from 1-based {@code pos} (negative: from the end), {@code len} of them. */
+    public static Column substring(Column str, int pos, int len) {
+        return call("substring", str, lit(pos), lit(len));
+    }
+
+    /** Concatenation; null when any argument is null. */
+    public static Column concat(Column... exprs) {
+        return call("concat", exprs);
+    }
+
+    /** Concatenation with a separator; null arguments are skipped. */
+    public static Column concat_ws(String sep, Column... exprs) {
+        List<Column> args = new ArrayList<>(exprs.length + 1);
+        args.add(lit(sep));
+        args.addAll(List.of(exprs));
+        return call("concat_ws", args.toArray(new Column[0]));
+    }
+
+    /** Removes spaces at both ends. */
+    public static Column trim(Column e) {
+        return call("trim", e);
+    }
+
+    public static Column ltrim(Column e) {
+        return call("ltrim", e);
+    }
+
+    public static Column rtrim(Column e) {
+        return call("rtrim", e);
+    }
+
+    /** Characters in a string. */
+    public static Column length(Column e) {
+        return call("length", e);
+    }
+
+    /** Left-pads to {@code len} characters with {@code pad} (cutting when longer). */
+    public static Column lpad(Column str, int len, String pad) {
+        return call("lpad", str, lit(len), lit(pad));
+    }
+
+    public static Column rpad(Column str, int len, String pad) {
+        return call("rpad", str, lit(len), lit(pad));
+    }
+
+    public static Column repeat(Column str, int n) {
+        return call("repeat", str, lit(n));
+    }
+
+    /** 1-based position of the first {@code substring} in {@code str}, 0 when absent. */
+    public static Column instr(Column str, String substring) {
+        return call("instr", str, lit(substring));
+    }
+
+    /** 1-based position of the first {@code substr} in {@code str}, 0 when absent. */
+    public static Column locate(String substr, Column str) {
+        return call("locate", lit(substr), str);
+    }
+
+    /** As {@link #locate(String, Column)}, searching from 1-based {@code pos}. */
+    public static Column locate(String substr, Column str, int pos) {
+        return call("locate", lit(substr), str, lit(pos));
+    }
+
+    /** Replaces every match of the Java regular expression {@code pattern}. */
+    public static Column regexp_replace(Column e, String pattern, String replacement) {
+        return call("regexp_replace", e, lit(pattern), lit(replacement));
+    }
+
+    public static Column regexp_replace(Column e, Column pattern, Column replacement) {
+        return call("regexp_replace", e, pattern, replacement);
+    }
+
+    /** Group {@code groupIdx} of the first match of {@code exp}; "" when nothing matches. */
+    public static Column regexp_extract(Column e, String exp, int groupIdx) {
+        return call("regexp_extract", e, lit(exp), lit(groupIdx));
+    }
+
+    // ---- dates and timestamps (UTC)
+
+    public static Column year(Column e) {
+        return call("year", e);
+    }
+
+    public static Column quarter(Column e) {
+        return call("quarter", e);
+    }
+
+    public static Column month(Column e) {
+        return call("month", e);
+    }
+
+    public static Column dayofmonth(Column e) {
+        return call("dayofmonth", e);
+    }
+
+    /** 1 = Sunday ... 7 = Saturday. */
+    public static Column dayofweek(Column e) {
+        return call("dayofweek", e);
+    }
+
+    public static Column dayofyear(Column e) {
+        return call("dayofyear", e);
+    }
+
+    /** ISO week of the year. */
+    public static Column weekofyear(Column e) {
+        return call("weekofyear", e);
+    }
+
+    public static Column hour(Column e) {
+        return call("hour", e);
+    }
+
+    public static Column minute(Column e) {
+        return call("minute", e);
+    }
+
+    public static Column second(Column e) {
+        return call("second", e);
+    }
+
+    /** Days from {@code start} to {@code end}. */
+    public static Column datediff(Column end, Column start) {
+        return call("datediff", end, start);
+    }
+
+    public static Column date_add(Column start, int days) {
+        return call("date_add", start, lit(days));
+    }
+
+    public static Column date_add(Column start, Column days) {
+        return call("date_add", start, days);
+    }
+
+    public static Column date_sub(Column start, int days) {
+        return call("date_sub", start, lit(days));
+    }
+
+    public static Column date_sub(Column start, Column days) {
+        return call("date_sub", start, days);
+    }
+
+    /** Adds months; the day is clamped to the end of the month. */
+    public static Column add_months(Column startDate, int numMonths) {
+        return call("add_months", startDate, lit(numMonths));
+    }
+
+    public static Column add_months(Column startDate, Column numMonths) {
+        return call("add_months", startDate, numMonths);
+    }
+
+    public static Column last_day(Column e) {
+        return call("last_day", e);
+    }
+
+    /** The first date after {@code date} that is {@code dayOfWeek} ("Mon", "Tuesday", ...). */
+    public static Column next_day(Column date, String dayOfWeek) {
+        return call("next_day", date, lit(dayOfWeek));
+    }
+
+    public static Column make_date(Column year, Column month, Column day) {
+        return call("make_date", year, month, day);
+    }
+
+    /** A string, date or timestamp as a date ({@code CAST(e AS DATE)}). */
+    public static Column to_date(Column e) {
+        return call("to_date", e);
+    }
+
+    /** A string in the Spark datetime pattern {@code fmt} as a date; null when it does not parse. */
+    public static Column to_date(Column e, String fmt) {
+        return call("to_date", e, lit(fmt));
+    }
+
+    public static Column to_timestamp(Column s) {
+        return call("to_timestamp", s);
+    }
+
+    public static Column to_timestamp(Column s, String fmt) {
+        return call("to_timestamp", s, lit(fmt));
+    }
+
+    /** A date or timestamp as text in the Spark datetime pattern {@code format}. */
+    public static Column date_format(Column dateExpr, String format) {
+        return call("date_format", dateExpr, lit(format));
+    }
+
+    /** A timestamp truncated to {@code format} ("year", "month", "day", "hour", ...). */
+    public static Column date_trunc(String format, Column timestamp) {
+        return call("date_trunc", lit(format), timestamp);
+    }
+
+    /** A date truncated to {@code format} ("year", "month", ...). */
+    public static Column trunc(Column date, String format) {
+        return call("trunc", date, lit(format));
+    }
+
+    public static Column current_date() {
+        return call("current_date");
+    }
+
+    public static Column current_timestamp() {
+        return call("current_timestamp");
+    }
+
+    // ---- math
+
+    public static Column abs(Column e) {
+        return call("abs", e);
+    }
+
+    /** Rounds HALF_UP to 0 decimal places. */
+    public static Column round(Column e) {
+        return call("round", e);
+    }
+
+    /** Rounds HALF_UP to {@code scale} decimal places. */
+    public static Column round(Column e, int scale) {
+        return call("round", e, lit(scale));
+    }
+
+    public static Column floor(Column e) {
+        return call("floor", e);
+    }
+
+    public static Column floor(String columnName) {
+        return floor(col(columnName));
+    }
+
+    public static Column ceil(Column e) {
+        return call("ceil", e);
+    }
+
+    public static Column ceil(String columnName) {
+        return ceil(col(columnName));
+    }
+
+    public static Column sqrt(Column e) {
+        return call("sqrt", e);
+    }
+
+    public static Column sqrt(String colName) {
+        return sqrt(col(colName));
+    }
+
+    public static Column exp(Column e) {
+        return call("exp", e);
+    }
+
+    public static Column exp(String columnName) {
+        return exp(col(columnName));
+    }
+
+    /** Natural logarithm. */
+    public static Column log(Column e) {
+        return call("ln", e);
+    }
+
+    public static Column log(String columnName) {
+        return log(col(columnName));
+    }
+
+    /** Logarithm in {@code base}. */
+    public static Column log(double base, Column a) {
+        return call("log", lit(base), a);
+    }
+
+    public static Column log(double base, String columnName) {
+        return log(base, col(columnName));
+    }
+
+    public static Column log10(Column e) {
+        return call("log10", e);
+    }
+
+    public static Column log10(String columnName) {
+        return log10(col(columnName));
+    }
+
+    public static Column log2(Column expr) {
+        return call("log2", expr);
+    }
+
+    public static Column log2(String columnName) {
+        return log2(col(columnName));
+    }
+
+    /** {@code l} to the power {@code r}, a double. */
+    public static Column pow(Column l, Column r) {
+        return call("pow", l, r);
+    }
+
+    public static Column pow(Column l, String rightName) {
+        return pow(l, col(rightName));
+    }
+
+    public static Column pow(String leftName, Column r) {
+        return pow(col(leftName), r);
+    }
+
+    public static Column pow(String leftName, String rightName) {
+        return pow(col(leftName), col(rightName));
+    }
+
+    public static Column pow(Column l, double r) {
+        return pow(l, lit(r));
+    }
+
+    public static Column pow(String leftName, double r) {
+        return pow(col(leftName), lit(r));
+    }
+
+    public static Column pow(double l, Column r) {
+        return pow(lit(l), r);
+    }
+
+    public static Column pow(double l, String rightName) {
+        return pow(lit(l), col(rightName));
+    }
+
+    /** -1.0, 0.0 or 1.0. */
+    public static Column signum(Column e) {
+        return call("signum", e);
+    }
+
+    public static Column signum(String columnName) {
+        return signum(col(columnName));
+    }
+
+    // ---- sort orders
 
     public static Column asc(String columnName) {
         return col(columnName).asc();
@@ -116,18 +744,17 @@ public final class functions {
         return col(columnName).desc_nulls_last();
     }
 
-    /** Parses a SQL expression. Not available yet: it comes with the SQL issue. */
-    public static Column expr(String expr) {
-        throw new UnsupportedOperationException("functions.expr(\"" + expr + "\") is not supported yet: "
-                + "parsing SQL expressions in the Dataset API comes with the SQL issue; build the expression "
-                + "with Column methods or use session.sql(...)");
+    // ---- helpers
+
+    private static Column call(String name, Column... arguments) {
+        List<Expression> args = new ArrayList<>(arguments.length);
+        for (Column c : arguments) {
+            args.add(c.expr());
+        }
+        return new Column(new FunctionCall(name, args, false));
     }
 
-    private static Column call(String name, Column argument) {
-        Expression arg = argument.expr();
-        if (name.equals("count") && arg instanceof UnresolvedStar star && star.qualifier() == null) {
-            return new Column(new FunctionCall("count", List.of(arg), false));
-        }
-        return new Column(new FunctionCall(name, List.of(arg), false));
+    private static Column distinct(String name, Column argument) {
+        return new Column(new FunctionCall(name, List.of(argument.expr()), true));
     }
 }

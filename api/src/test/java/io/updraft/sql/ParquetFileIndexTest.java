@@ -70,11 +70,10 @@ class ParquetFileIndexTest {
     }
 
     @Test
-    void s3AndOtherSchemesAreNotSupportedYet() {
-        assertThatThrownBy(() -> ParquetFileIndex.list("s3://bucket/lineitem/"))
-                .isInstanceOfSatisfying(UpdraftException.class, e -> assertThat(e.type()).isEqualTo(ErrorType.USER))
-                .hasMessageContaining("s3://bucket/lineitem/").hasMessageContaining("not supported yet");
+    void schemesOtherThanFileAndS3AreUserErrors() {
+        assertThat(ParquetFileIndex.isS3("s3://bucket/lineitem/")).isTrue();
         assertThatThrownBy(() -> ParquetFileIndex.list("hdfs://nn/x"))
+                .isInstanceOfSatisfying(UpdraftException.class, e -> assertThat(e.type()).isEqualTo(ErrorType.USER))
                 .hasMessageContaining("Unsupported path scheme in hdfs://nn/x");
     }
 

@@ -62,4 +62,26 @@ class RuntimeConfigTest {
                 .hasMessageContaining("should be boolean");
         assertThat(conf.get(RuntimeConfig.TIME_ZONE)).isEqualTo("UTC");
     }
+
+    @Test
+    void plannerSettingsAreValidatedAndParsed() {
+        RuntimeConfig conf = new RuntimeConfig(Map.of());
+        assertThat(conf.shufflePartitions()).isEmpty();
+        assertThat(conf.autoBroadcastJoinThreshold()).isEmpty();
+        assertThat(conf.pivotMaxValues()).isEqualTo(10_000);
+        conf.set(RuntimeConfig.SHUFFLE_PARTITIONS, 3);
+        conf.set(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD, "-1");
+        conf.set(RuntimeConfig.PIVOT_MAX_VALUES, 2);
+        assertThat(conf.shufflePartitions()).contains(3);
+        assertThat(conf.autoBroadcastJoinThreshold()).contains(-1L);
+        assertThat(conf.pivotMaxValues()).isEqualTo(2);
+        conf.set(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD, "1m");
+        assertThat(conf.autoBroadcastJoinThreshold()).contains(1L << 20);
+        assertThatThrownBy(() -> conf.set(RuntimeConfig.SHUFFLE_PARTITIONS, 0))
+                .hasMessage("The value of spark.sql.shuffle.partitions should be positive, but was 0");
+        assertThatThrownBy(() -> conf.set(RuntimeConfig.SHUFFLE_PARTITIONS, "many"))
+                .hasMessageContaining("should be int");
+        assertThatThrownBy(() -> conf.set(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD, "big"))
+                .hasMessageContaining(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD);
+    }
 }

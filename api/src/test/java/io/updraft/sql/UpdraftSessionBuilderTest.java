@@ -17,10 +17,12 @@ class UpdraftSessionBuilderTest {
 
     @Test
     void otherMastersAreRejectedAtOnceSayingWhatIsSupported() {
-        assertThatThrownBy(() -> UpdraftSession.builder().master("lambda"))
+        assertThatThrownBy(() -> UpdraftSession.builder().master("mesos://host:5050"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("Unsupported master 'lambda'")
-                .hasMessageContaining("\"local\", \"local[*]\" or \"local[N]\"");
+                .hasMessageContaining("Unsupported master 'mesos://host:5050'")
+                .hasMessageContaining("\"local\", \"local[*]\" or \"local[N]\"")
+                .hasMessageContaining("\"lambda\"");
+        assertThat(UpdraftSession.Builder.parseMaster("lambda")).isZero();
         assertThatThrownBy(() -> UpdraftSession.builder().master("yarn")).hasMessageContaining("'yarn'");
         assertThatThrownBy(() -> UpdraftSession.builder().config("spark.master", "spark://host:7077"))
                 .hasMessageContaining("'spark://host:7077'");

@@ -46,20 +46,19 @@ public final class Benchmark {
             }
         }
         out.printf(Locale.ROOT, "TPC-H SF %s from %s: %s; %d warm-up + %d timed run%s per query and engine, "
-                        + "%d threads each%n", Demo.scaleText(options.scale()), data.dir(), queryList(options.queries()),
-                options.warmup(), options.runs(), options.runs() == 1 ? "" : "s", options.threads());
+                        + "%d threads each%s%n", Demo.scaleText(options.scale()), data.dir(), queryList(options.queries()),
+                options.warmup(), options.runs(), options.runs() == 1 ? "" : "s", options.threads(),
+                options.timeoutSeconds() == 0 ? "" : ", runs abandoned after " + options.timeoutSeconds() + " s");
         out.flush();
 
         DuckDbEngine.Results duck = DuckDbEngine.run(data.dir(), options.threads(), options.queries(), options.warmup(),
                 options.runs(), (query, result) -> progress(out, "DuckDB", query, result));
         UpdraftEngine.Results updraft = UpdraftEngine.run(data.dir(), options.threads(), options.queries(),
-                options.warmup(), options.runs(),
+                options.warmup(), options.runs(), options.timeout(),
                 (query, api, result) -> progress(out, api.equals("sql") ? "Updraft" : "Updraft DS", query, result));
-        if (updraft.closeProblem() != null) {
-            notes.add("Updraft's session did not close cleanly: " + updraft.closeProblem());
-        }
+        notes.addAll(updraft.problems());
         List<String> engines = new ArrayList<>();
-        engines.add("Updraft " + UpdraftSession.VERSION + " local[" + options.threads() + "] (this JVM, "
+        engines.add("Updraft " + UpdraftSession.VERSION + " local[" + options.threads() + "] (this JVM, JDK "
                 + Runtime.version().feature() + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB)");
         engines.add("DuckDB " + duck.version() + " (JDBC in this JVM), threads = " + options.threads());
 
@@ -68,7 +67,8 @@ public final class Benchmark {
             out.println("Spark: starting a child JVM (log: " + options.sparkLog() + ") ...");
             out.flush();
             SparkRunner.Results results = spark.run(data.dir(), options.sqlDir(), options.queries(), options.threads(),
-                    options.warmup(), options.runs(), options.sparkLog(), event -> sparkProgress(out, event));
+                    options.warmup(), options.runs(), options.timeoutSeconds(), options.sparkLog(),
+                    event -> sparkProgress(out, event));
             sparkResults = results.byQuery();
             SparkOutput.Started started = results.started();
             engines.add(started == null ? "Spark (did not start; see " + options.sparkLog() + ")"

@@ -3,6 +3,7 @@ package io.updraft.bench;
 import io.updraft.core.error.UpdraftException;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,9 +23,14 @@ import java.util.stream.IntStream;
  *                         {@code <outBase>-spark.log} and {@code <outBase>-sql/}
  * @param home             the Updraft checkout (for {@code bench-spark} and {@code mvnw}); null only without Spark
  * @param sparkJavaOptions extra options for Spark's JVM
+ * @param timeoutSeconds   longest wait for one run of a query on Updraft or Spark, 0 for no limit
  */
 public record BenchmarkOptions(double scale, Path dataDir, List<Integer> queries, int runs, int warmup, int threads,
-                               boolean spark, Path outBase, Path home, List<String> sparkJavaOptions) {
+                               boolean spark, Path outBase, Path home, List<String> sparkJavaOptions,
+                               int timeoutSeconds) {
+    /** Default of {@link #timeoutSeconds}: a run of 5 minutes at SF 1 is broken, not slow. */
+    public static final int DEFAULT_TIMEOUT_SECONDS = 300;
+
     public BenchmarkOptions {
         if (!(scale > 0) || Double.isInfinite(scale)) {
             throw UpdraftException.user("the TPC-H scale factor must be a positive number, got " + scale);
@@ -57,6 +63,14 @@ public record BenchmarkOptions(double scale, Path dataDir, List<Integer> queries
                     + "sets -Dupdraft.home, or leave Spark out");
         }
         sparkJavaOptions = List.copyOf(sparkJavaOptions);
+        if (timeoutSeconds < 0) {
+            throw UpdraftException.user("the timeout must be 0 (none) or a number of seconds, got " + timeoutSeconds);
+        }
+    }
+
+    /** {@link #timeoutSeconds} as a duration; zero for no limit. */
+    public Duration timeout() {
+        return Duration.ofSeconds(timeoutSeconds);
     }
 
     /** All 22 queries in order. */

@@ -124,14 +124,15 @@ public record BenchmarkReport(BenchmarkOptions settings, List<String> engines, L
                 ratio(mean.value()));
     }
 
-    /** "Updraft: 2 of 22 queries match DuckDB; 0 mismatches, 20 unsupported, 0 errors". */
+    /** "Updraft: 2 of 22 queries match DuckDB; 0 mismatches, 20 unsupported, 0 errors, 0 timeouts". */
     String summary() {
         long correct = queries.stream().filter(QueryComparison::updraftCorrect).count();
         long mismatches = queries.stream().filter(q -> q.updraftDifference().isPresent()).count();
         long unsupported = queries.stream().filter(q -> q.updraft().outcome() == EngineResult.Outcome.UNSUPPORTED).count();
         long errors = queries.stream().filter(q -> q.updraft().outcome() == EngineResult.Outcome.ERROR).count();
+        long timeouts = queries.stream().filter(q -> q.updraft().outcome() == EngineResult.Outcome.TIMEOUT).count();
         return String.format(Locale.ROOT, "Updraft: %d of %d queries match DuckDB; %d mismatches, %d unsupported, "
-                + "%d errors", correct, queries.size(), mismatches, unsupported, errors);
+                + "%d errors, %d timeouts", correct, queries.size(), mismatches, unsupported, errors, timeouts);
     }
 
     /** CSV: a header line, then one line per query; times in milliseconds, empty where there is none. */
@@ -166,6 +167,7 @@ public record BenchmarkReport(BenchmarkOptions settings, List<String> engines, L
         root.put("threads", settings.threads());
         root.put("runs", settings.runs());
         root.put("warmup", settings.warmup());
+        root.put("timeoutSeconds", settings.timeoutSeconds());
         engines.forEach(root.putArray("engines")::add);
         ArrayNode list = root.putArray("queries");
         for (QueryComparison q : queries) {

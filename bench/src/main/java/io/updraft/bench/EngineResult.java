@@ -26,7 +26,9 @@ public record EngineResult(Outcome outcome, String message, List<Double> millis,
         /** The engine rejected the query as something it cannot do yet (a USER error such as an unsupported feature). */
         UNSUPPORTED,
         /** The engine failed while running the query (an internal error, a crash, a missing runner). */
-        ERROR
+        ERROR,
+        /** A run gave no result within the benchmark's timeout; it was abandoned. */
+        TIMEOUT
     }
 
     public EngineResult {
@@ -48,7 +50,7 @@ public record EngineResult(Outcome outcome, String message, List<Double> millis,
     /** A query that did not finish. */
     public static EngineResult failed(Outcome outcome, String message) {
         if (outcome == Outcome.OK) {
-            throw new IllegalArgumentException("failed() needs UNSUPPORTED or ERROR");
+            throw new IllegalArgumentException("failed() needs UNSUPPORTED, ERROR or TIMEOUT");
         }
         return new EngineResult(outcome, message, List.of(), List.of(), -1, List.of());
     }
@@ -62,12 +64,13 @@ public record EngineResult(Outcome outcome, String message, List<Double> millis,
         return isOk() ? Statistics.median(millis) : Double.NaN;
     }
 
-    /** {@code "unsupported: <message>"} or {@code "error: <message>"}; "ok" when OK. */
+    /** {@code "unsupported: <message>"}, {@code "error: <message>"}, {@code "timeout: <message>"}; "ok" when OK. */
     public String describe() {
         return switch (outcome) {
             case OK -> "ok";
             case UNSUPPORTED -> "unsupported: " + message;
             case ERROR -> "error: " + message;
+            case TIMEOUT -> "timeout: " + message;
         };
     }
 }

@@ -65,7 +65,8 @@ public record QueryComparison(int query, EngineResult updraft, EngineResult updr
 
     /**
      * Updraft's SQL outcome first — {@code ok} (rows match DuckDB's), {@code MISMATCH: <first difference>},
-     * {@code unsupported: <message>}, {@code error: <message>}, or {@code unchecked} when DuckDB failed — then,
+     * {@code unsupported: <message>}, {@code error: <message>}, {@code timeout: <message>}, or {@code unchecked}
+     * when DuckDB failed — then,
      * "; "-separated, whatever else went wrong: the same for the Dataset API prefixed {@code dataset}
      * ({@code dataset: the same} when it failed as the SQL did),
      * {@code duckdb error: ...}, {@code spark error: ...}, {@code spark MISMATCH: ...}.

@@ -88,8 +88,10 @@ final class SparkOutput {
     }
 
     private static EngineResult queryResult(JsonNode node) {
-        if (!"ok".equals(required(node, "status").asText())) {
-            return EngineResult.failed(EngineResult.Outcome.ERROR, node.path("message").asText("(no message)"));
+        String status = required(node, "status").asText();
+        if (!"ok".equals(status)) {
+            return EngineResult.failed(status.equals("timeout") ? EngineResult.Outcome.TIMEOUT
+                    : EngineResult.Outcome.ERROR, node.path("message").asText("(no message)"));
         }
         List<Double> millis = numbers(required(node, "millis"));
         List<Double> warmup = numbers(node.path("warmupMillis"));

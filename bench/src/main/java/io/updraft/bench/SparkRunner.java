@@ -126,18 +126,19 @@ final class SparkRunner {
 
     /**
      * Runs the queries ({@code <sqlDir>/q<N>.sql}) on {@code local[threads]} with {@code 2 * threads} shuffle
-     * partitions. Queries the child did not report (it crashed or could not start) are ERROR results.
+     * partitions; a run still going after {@code timeoutSeconds} (0: no limit) is cancelled by the child.
+     * Queries the child did not report (it crashed or could not start) are ERROR results.
      *
      * @param log      where the child's standard error (Spark's warnings) goes
      * @param progress receives each event as the child prints it
      */
-    Results run(Path data, Path sqlDir, List<Integer> queries, int threads, int warmup, int runs, Path log,
-                Consumer<SparkOutput.Event> progress) {
+    Results run(Path data, Path sqlDir, List<Integer> queries, int threads, int warmup, int runs, int timeoutSeconds,
+                Path log, Consumer<SparkOutput.Event> progress) {
         Path jar = runnerJar();
         if (jar == null) {
             throw new SparkUnavailableException("no Spark runner jar in " + moduleDir().resolve("target"));
         }
-        List<String> command = command(jar, data, sqlDir, queries, threads, warmup, runs);
+        List<String> command = command(jar, data, sqlDir, queries, threads, warmup, runs, timeoutSeconds);
         Map<Integer, EngineResult> results = new LinkedHashMap<>();
         SparkOutput.Started started = null;
         int status;
@@ -176,7 +177,8 @@ final class SparkRunner {
     }
 
     /** The child's command line. */
-    List<String> command(Path jar, Path data, Path sqlDir, List<Integer> queries, int threads, int warmup, int runs) {
+    List<String> command(Path jar, Path data, Path sqlDir, List<Integer> queries, int threads, int warmup, int runs,
+                         int timeoutSeconds) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add(HEAP);
@@ -194,7 +196,8 @@ final class SparkRunner {
         command.addAll(List.of("--data", data.toAbsolutePath().toString(), "--sql-dir", sqlDir.toAbsolutePath().toString(),
                 "--queries", String.join(",", queries.stream().map(q -> "q" + q).toList()),
                 "--runs", Integer.toString(runs), "--warmup", Integer.toString(warmup),
-                "--master", "local[" + threads + "]", "--shuffle-partitions", Integer.toString(2 * threads)));
+                "--master", "local[" + threads + "]", "--shuffle-partitions", Integer.toString(2 * threads),
+                "--timeout-seconds", Integer.toString(timeoutSeconds)));
         return command;
     }
 

@@ -1,92 +1,103 @@
 package io.updraft.bench;
 
-import io.updraft.sql.Column;
+import io.updraft.bench.queries.Q01;
+import io.updraft.bench.queries.Q02;
+import io.updraft.bench.queries.Q03;
+import io.updraft.bench.queries.Q04;
+import io.updraft.bench.queries.Q05;
+import io.updraft.bench.queries.Q06;
+import io.updraft.bench.queries.Q07;
+import io.updraft.bench.queries.Q08;
+import io.updraft.bench.queries.Q09;
+import io.updraft.bench.queries.Q10;
+import io.updraft.bench.queries.Q11;
+import io.updraft.bench.queries.Q12;
+import io.updraft.bench.queries.Q13;
+import io.updraft.bench.queries.Q14;
+import io.updraft.bench.queries.Q15;
+import io.updraft.bench.queries.Q16;
+import io.updraft.bench.queries.Q17;
+import io.updraft.bench.queries.Q18;
+import io.updraft.bench.queries.Q19;
+import io.updraft.bench.queries.Q20;
+import io.updraft.bench.queries.Q21;
+import io.updraft.bench.queries.Q22;
+import io.updraft.bench.queries.TpchTables;
 import io.updraft.sql.Dataset;
 import io.updraft.sql.Row;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDate;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-
-import static io.updraft.sql.functions.avg;
-import static io.updraft.sql.functions.col;
-import static io.updraft.sql.functions.count;
-import static io.updraft.sql.functions.lit;
-import static io.updraft.sql.functions.sum;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The 22 TPC-H queries as SQL text (the specification's, with its validation parameters) in resources
- * {@code io/updraft/bench/tpch/qN.sql}, and some of them written with the Dataset API (Q1, Q6). Each
- * Dataset method takes the table DataFrames it reads and builds a lazy plan; nothing runs until an action.
- * Stateless.
+ * {@code io/updraft/bench/tpch/qN.sql}, and written with the Dataset API (one class per query in
+ * {@code io.updraft.bench.queries}, computing what the SQL text computes). Each Dataset version takes the table
+ * DataFrames it reads and builds a lazy plan; nothing runs until an action. Stateless.
  */
 public final class TpchQueries {
-    private TpchQueries() {
-    }
-
-    /**
-     * Q1, pricing summary report: line items shipped by {@code date '1998-12-01' - interval '90' day},
-     * grouped by return flag and line status, with sums, averages and a count, ordered by the group keys.
-     */
-    public static Dataset<Row> q1(Dataset<Row> lineitem) {
-        LocalDate shippedBy = LocalDate.of(1998, 12, 1).minusDays(90);
-        Column discountedPrice = col("l_extendedprice").multiply(lit(1).minus(col("l_discount")));
-        return lineitem
-                .filter(col("l_shipdate").leq(lit(shippedBy)))
-                .groupBy(col("l_returnflag"), col("l_linestatus"))
-                .agg(sum(col("l_quantity")).alias("sum_qty"),
-                        sum(col("l_extendedprice")).alias("sum_base_price"),
-                        sum(discountedPrice).alias("sum_disc_price"),
-                        sum(discountedPrice.multiply(lit(1).plus(col("l_tax")))).alias("sum_charge"),
-                        avg(col("l_quantity")).alias("avg_qty"),
-                        avg(col("l_extendedprice")).alias("avg_price"),
-                        avg(col("l_discount")).alias("avg_disc"),
-                        count("*").alias("count_order"))
-                .orderBy(col("l_returnflag"), col("l_linestatus"));
-    }
-
-    /**
-     * Q6, forecasting revenue change: revenue from line items shipped in 1994 with a discount between
-     * 0.05 and 0.07 and a quantity under 24.
-     */
-    public static Dataset<Row> q6(Dataset<Row> lineitem) {
-        LocalDate from = LocalDate.of(1994, 1, 1);
-        BigDecimal discount = new BigDecimal("0.06");
-        BigDecimal delta = new BigDecimal("0.01");
-        return lineitem
-                .filter(col("l_shipdate").geq(lit(from))
-                        .and(col("l_shipdate").lt(lit(from.plusYears(1))))
-                        .and(col("l_discount").between(discount.subtract(delta), discount.add(delta)))
-                        .and(col("l_quantity").lt(24)))
-                .agg(sum(col("l_extendedprice").multiply(col("l_discount"))).alias("revenue"));
-    }
-
     /** Number of TPC-H queries. */
     public static final int QUERY_COUNT = 22;
 
-    /** Query numbers that also have a Dataset API version ({@link #dataset}). */
-    public static final Set<Integer> DATASET_QUERIES = Set.of(1, 6);
+    /** Query numbers that also have a Dataset API version ({@link #dataset}): all of them. */
+    public static final Set<Integer> DATASET_QUERIES = IntStream.rangeClosed(1, QUERY_COUNT).boxed()
+            .collect(Collectors.toUnmodifiableSet());
 
     private static final Pattern ORDER_BY = Pattern.compile("\\border\\s+by\\b", Pattern.CASE_INSENSITIVE);
+
+    private TpchQueries() {
+    }
+
+    /** Q1 (pricing summary report) over the lineitem table; see {@link Q01}. */
+    public static Dataset<Row> q1(Dataset<Row> lineitem) {
+        return Q01.query(lineitem);
+    }
+
+    /** Q6 (forecasting revenue change) over the lineitem table; see {@link Q06}. */
+    public static Dataset<Row> q6(Dataset<Row> lineitem) {
+        return Q06.query(lineitem);
+    }
 
     /**
      * The Dataset API version of query {@code number} over the tables {@code table} returns by name, or empty
      * when there is none (see {@link #DATASET_QUERIES}).
      */
     public static Optional<Dataset<Row>> dataset(int number, Function<String, Dataset<Row>> table) {
-        return switch (number) {
-            case 1 -> Optional.of(q1(table.apply("lineitem")));
-            case 6 -> Optional.of(q6(table.apply("lineitem")));
-            default -> Optional.empty();
-        };
+        TpchTables t = new TpchTables(table);
+        return Optional.ofNullable(switch (number) {
+            case 1 -> Q01.query(t);
+            case 2 -> Q02.query(t);
+            case 3 -> Q03.query(t);
+            case 4 -> Q04.query(t);
+            case 5 -> Q05.query(t);
+            case 6 -> Q06.query(t);
+            case 7 -> Q07.query(t);
+            case 8 -> Q08.query(t);
+            case 9 -> Q09.query(t);
+            case 10 -> Q10.query(t);
+            case 11 -> Q11.query(t);
+            case 12 -> Q12.query(t);
+            case 13 -> Q13.query(t);
+            case 14 -> Q14.query(t);
+            case 15 -> Q15.query(t);
+            case 16 -> Q16.query(t);
+            case 17 -> Q17.query(t);
+            case 18 -> Q18.query(t);
+            case 19 -> Q19.query(t);
+            case 20 -> Q20.query(t);
+            case 21 -> Q21.query(t);
+            case 22 -> Q22.query(t);
+            default -> null;
+        });
     }
 
     /**

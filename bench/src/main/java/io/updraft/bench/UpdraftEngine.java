@@ -11,6 +11,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,62 +21,103 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The Updraft side of the benchmark: one {@code local[N]} session for all queries (no progress lines), a
- * temporary view per table folder ({@code session.read().parquet(folder)}), each query timed as
+ * The Updraft side of the benchmark: a {@code local[N]} session (no progress lines), a temporary view per
+ * table folder ({@code session.read().parquet(folder)}), each query timed as
  * {@code session.sql(text).collectAsList()}; queries with a Dataset API version ({@link TpchQueries#dataset})
  * are timed that way too. A query Updraft rejects (a USER error: an unsupported feature, a syntax it does not
- * parse yet) is UNSUPPORTED, any other failure ERROR; either way the run goes on. Not thread-safe.
+ * parse yet) is UNSUPPORTED, any other failure ERROR; either way the run goes on.
+ *
+ * <p>A run still going after {@code timeout} is abandoned (TIMEOUT; the Dataset version of that query is
+ * skipped). Updraft has no way to cancel a job, so the session is then stopped — its task pool finishes the
+ * tasks already running, for at most {@value #CLOSE_WAIT_SECONDS} s, then is interrupted — and a fresh
+ * session runs the remaining queries. Not thread-safe.
  */
 final class UpdraftEngine {
+    /** How long a session abandoned after a timeout may take to stop before the benchmark goes on. */
+    static final int CLOSE_WAIT_SECONDS = 90;
+
     private UpdraftEngine() {
     }
 
     /** The SQL results and the Dataset API results (for the queries that have one) by query number. */
-    record Results(Map<Integer, EngineResult> sql, Map<Integer, EngineResult> dataset, String closeProblem) {
-    }
-
-    /**
-     * @param progress called after each query with its number, "sql" or "dataset", and its result
-     */
-    static Results run(Path data, int threads, List<Integer> queries, int warmup, int runs,
-                       ProgressListener progress) {
-        Map<Integer, EngineResult> sql = new LinkedHashMap<>();
-        Map<Integer, EngineResult> dataset = new LinkedHashMap<>();
-        UpdraftSession session = UpdraftSession.builder().appName("updraft bench").master("local[" + threads + "]")
-                .config(RuntimeConfig.SHOW_PROGRESS, false).create();
-        String closeProblem = null;
-        try {
-            for (Map.Entry<String, Path> table : tables(data).entrySet()) {
-                session.read().parquet(table.getValue().toString()).createOrReplaceTempView(table.getKey());
-            }
-            for (int query : queries) {
-                String text = TpchQueries.sqlWithoutComments(query);
-                EngineResult result = TimedRuns.measure(warmup, runs, () -> session.sql(text).collectAsList(),
-                        UpdraftEngine::classify);
-                sql.put(query, result);
-                progress.finished(query, "sql", result);
-                if (TpchQueries.DATASET_QUERIES.contains(query)) {
-                    EngineResult viaDataset = TimedRuns.measure(warmup, runs, () -> datasetRows(session, query),
-                            UpdraftEngine::classify);
-                    dataset.put(query, viaDataset);
-                    progress.finished(query, "dataset", viaDataset);
-                }
-            }
-        } finally {
-            try {
-                session.close();
-            } catch (RuntimeException e) {
-                // A failed query may leave Arrow buffers behind, which close() reports; the timings stand.
-                closeProblem = TimedRuns.firstLine(e);
-            }
-        }
-        return new Results(sql, dataset, closeProblem);
+    record Results(Map<Integer, EngineResult> sql, Map<Integer, EngineResult> dataset, List<String> problems) {
     }
 
     /** Receives each result as it is measured. */
     @FunctionalInterface
     interface ProgressListener {
+        /** {@code api} is "sql" or "dataset". */
         void finished(int query, String api, EngineResult result);
+    }
+
+    /**
+     * @param timeout longest wait for one run ({@link Duration#ZERO}: no limit)
+     */
+    static Results run(Path data, int threads, List<Integer> queries, int warmup, int runs, Duration timeout,
+                       ProgressListener progress) {
+        Map<Integer, EngineResult> sql = new LinkedHashMap<>();
+        Map<Integer, EngineResult> dataset = new LinkedHashMap<>();
+        List<String> problems = Collections.synchronizedList(new ArrayList<>());
+        UpdraftSession session = open(data, threads);
+        try {
+            for (int query : queries) {
+                String text = TpchQueries.sqlWithoutComments(query);
+                UpdraftSession current = session;
+                EngineResult result = TimedRuns.measure(warmup, runs, timeout,
+                        () -> current.sql(text).collectAsList(), UpdraftEngine::classify);
+                sql.put(query, result);
+                progress.finished(query, "sql", result);
+                if (TpchQueries.DATASET_QUERIES.contains(query)) {
+                    EngineResult viaDataset = result.outcome() == EngineResult.Outcome.TIMEOUT
+                            ? EngineResult.failed(EngineResult.Outcome.TIMEOUT, "skipped: the SQL version timed out")
+                            : TimedRuns.measure(warmup, runs, timeout, () -> datasetRows(current, query),
+                            UpdraftEngine::classify);
+                    dataset.put(query, viaDataset);
+                    progress.finished(query, "dataset", viaDataset);
+                }
+                if (result.outcome() == EngineResult.Outcome.TIMEOUT) {
+                    closeAbandoned(session, problems);
+                    session = open(data, threads);
+                }
+            }
+        } finally {
+            close(session, problems);
+        }
+        return new Results(sql, dataset, List.copyOf(problems));
+    }
+
+    private static UpdraftSession open(Path data, int threads) {
+        UpdraftSession session = UpdraftSession.builder().appName("updraft bench").master("local[" + threads + "]")
+                .config(RuntimeConfig.SHOW_PROGRESS, false).create();
+        for (Map.Entry<String, Path> table : tables(data).entrySet()) {
+            session.read().parquet(table.getValue().toString()).createOrReplaceTempView(table.getKey());
+        }
+        return session;
+    }
+
+    private static void close(UpdraftSession session, List<String> problems) {
+        try {
+            session.close();
+        } catch (RuntimeException e) {
+            // A failed query may leave Arrow buffers behind, which close() reports; the timings stand.
+            problems.add("Updraft's session did not close cleanly: " + TimedRuns.firstLine(e));
+        }
+    }
+
+    /** Stops a session whose job was abandoned, waiting at most CLOSE_WAIT_SECONDS. */
+    private static void closeAbandoned(UpdraftSession session, List<String> problems) {
+        Thread closer = new Thread(() -> close(session, problems), "bench-close-abandoned-session");
+        closer.setDaemon(true);
+        closer.start();
+        try {
+            closer.join(Duration.ofSeconds(CLOSE_WAIT_SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (closer.isAlive()) {
+            problems.add("a session abandoned after a timeout was still stopping after " + CLOSE_WAIT_SECONDS
+                    + " s; later Updraft times may be slowed by it");
+        }
     }
 
     private static List<Row> datasetRows(UpdraftSession session, int query) {

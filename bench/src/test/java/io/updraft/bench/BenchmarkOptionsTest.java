@@ -32,25 +32,31 @@ class BenchmarkOptionsTest {
     void checksEverySetting() {
         Path data = Path.of("/data");
         Path out = Path.of("/out/run");
-        assertUserError(() -> new BenchmarkOptions(0, data, List.of(1), 1, 0, 2, false, out, null, List.of()),
+        assertUserError(() -> new BenchmarkOptions(0, data, List.of(1), 1, 0, 2, false, out, null, List.of(), 300),
                 "positive number");
-        assertUserError(() -> new BenchmarkOptions(1, data, List.of(), 1, 0, 2, false, out, null, List.of()), "no query");
-        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1, 1), 1, 0, 2, false, out, null, List.of()),
+        assertUserError(() -> new BenchmarkOptions(1, data, List.of(), 1, 0, 2, false, out, null, List.of(), 300), "no query");
+        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1, 1), 1, 0, 2, false, out, null, List.of(), 300),
                 "twice");
-        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1), 0, 0, 2, false, out, null, List.of()),
+        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1), 0, 0, 2, false, out, null, List.of(), 300),
                 "runs must be at least 1");
-        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1), 1, -1, 2, false, out, null, List.of()),
+        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1), 1, -1, 2, false, out, null, List.of(), 300),
                 "warm-up");
-        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1), 1, 0, 0, false, out, null, List.of()),
+        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1), 1, 0, 0, false, out, null, List.of(), 300),
                 "threads");
-        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1), 1, 0, 2, true, out, null, List.of()),
+        assertUserError(() -> new BenchmarkOptions(1, data, List.of(1), 1, 0, 2, true, out, null, List.of(), 300),
                 "checkout");
+    }
+
+    @Test
+    void aNegativeTimeoutIsRejected() {
+        assertUserError(() -> new BenchmarkOptions(1, Path.of("/d"), List.of(1), 1, 0, 2, false, Path.of("/o"), null,
+                List.of(), -1), "timeout");
     }
 
     @Test
     void outputFilesSitNextToTheBase() {
         BenchmarkOptions options = new BenchmarkOptions(1, Path.of("/data"), List.of(1), 1, 0, 2, false,
-                Path.of("/out/run"), null, List.of());
+                Path.of("/out/run"), null, List.of(), 300);
         assertThat(options.jsonFile()).isEqualTo(Path.of("/out/run.json"));
         assertThat(options.csvFile()).isEqualTo(Path.of("/out/run.csv"));
         assertThat(options.sparkLog()).isEqualTo(Path.of("/out/run-spark.log"));

@@ -60,7 +60,8 @@ class BenchmarkReportTest {
         assertThat(report.updraftOverDuckDb().value()).isCloseTo(4.0, within(1e-9));
         assertThat(report.updraftOverSpark().value()).isCloseTo(Math.sqrt(0.5 * 4), within(1e-9));
         assertThat(report.sparkOverDuckDb().queries()).containsExactly(1, 6, 3, 2);
-        assertThat(report.summary()).isEqualTo("Updraft: 2 of 4 queries match DuckDB; 1 mismatches, 1 unsupported, 0 errors");
+        assertThat(report.summary())
+                .isEqualTo("Updraft: 2 of 4 queries match DuckDB; 1 mismatches, 1 unsupported, 0 errors, 0 timeouts");
     }
 
     @Test
@@ -80,7 +81,7 @@ class BenchmarkReportTest {
                 "Q2              -              -       10.0         -               -              -  "
                         + "unsupported: [UNSUPPORTED_FEATURE] JOIN");
         assertThat(lines).contains("Geometric mean Updraft/DuckDB over the 1 queries every engine completed (Q1): 2.00",
-                "Updraft: 1 of 2 queries match DuckDB; 0 mismatches, 1 unsupported, 0 errors");
+                "Updraft: 1 of 2 queries match DuckDB; 0 mismatches, 1 unsupported, 0 errors, 0 timeouts");
         assertThat(lines).noneMatch(line -> line.contains("Spark/DuckDB"));
     }
 
@@ -123,6 +124,6 @@ class BenchmarkReportTest {
 
     private static BenchmarkOptions options(boolean spark, Path out) {
         return new BenchmarkOptions(1, Path.of("/data"), List.of(1), 3, 1, 2, spark, out,
-                spark ? Path.of("/checkout") : null, List.of());
+                spark ? Path.of("/checkout") : null, List.of(), 300);
     }
 }

@@ -25,7 +25,8 @@ class SparkRunnerTest {
     void childCommandOpensJavaBaseAndPassesTheSettings(@TempDir Path home) throws Exception {
         fakeModule(home);
         SparkRunner runner = new SparkRunner(home, List.of("-Xmx12g"));
-        List<String> command = runner.command(Path.of("r.jar"), Path.of("/data"), Path.of("/sql"), List.of(1, 6), 2, 1, 3);
+        List<String> command = runner.command(Path.of("r.jar"), Path.of("/data"), Path.of("/sql"), List.of(1, 6), 2, 1, 3,
+                300);
 
         assertThat(command.get(0)).endsWith("java");
         assertThat(command).contains("-Xmx6g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
@@ -33,14 +34,14 @@ class SparkRunnerTest {
         assertThat(command.indexOf("-Xmx12g")).isGreaterThan(command.indexOf("-Xmx6g"));
         assertThat(command.subList(command.indexOf(SparkRunner.MAIN_CLASS), command.size())).containsExactly(
                 SparkRunner.MAIN_CLASS, "--data", "/data", "--sql-dir", "/sql", "--queries", "q1,q6", "--runs", "3",
-                "--warmup", "1", "--master", "local[2]", "--shuffle-partitions", "4");
+                "--warmup", "1", "--master", "local[2]", "--shuffle-partitions", "4", "--timeout-seconds", "300");
     }
 
     @Test
     void readsTheResultsOfTheChildJvm(@TempDir Path home) throws Exception {
         fakeModule(home);
         List<SparkOutput.Event> events = new ArrayList<>();
-        SparkRunner.Results results = fakeRunner(home).run(Path.of("/data"), home, List.of(1, 13, 6), 3, 1, 3,
+        SparkRunner.Results results = fakeRunner(home).run(Path.of("/data"), home, List.of(1, 13, 6), 3, 1, 3, 0,
                 home.resolve("spark.log"), events::add);
 
         assertThat(results.started()).isEqualTo(new SparkOutput.Started("fake", "local[3]", 6, 5));
@@ -54,7 +55,7 @@ class SparkRunnerTest {
     @Test
     void aCrashMarksTheQueriesItDidNotReport(@TempDir Path home) throws Exception {
         fakeModule(home);
-        SparkRunner.Results results = fakeRunner(home).run(Path.of("/data"), home, List.of(1, 7, 6), 2, 0, 1,
+        SparkRunner.Results results = fakeRunner(home).run(Path.of("/data"), home, List.of(1, 7, 6), 2, 0, 1, 0,
                 home.resolve("spark.log"), event -> { });
 
         assertThat(results.byQuery().get(1).isOk()).isTrue();

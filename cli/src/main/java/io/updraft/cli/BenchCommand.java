@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * {@code updraft bench [--scale S] [--data DIR] [--queries 1,3,6|all] [--runs N] [--warmup N] [--threads N]
- * [--no-spark] [--out FILE]}: TPC-H through Updraft local, DuckDB and Spark side by side ({@link Benchmark}).
+ * [--timeout SECONDS] [--no-spark] [--out FILE]}: TPC-H through Updraft local, DuckDB and Spark side by side ({@link Benchmark}).
  */
 final class BenchCommand {
     static final String NAME = "updraft bench";
@@ -23,7 +23,7 @@ final class BenchCommand {
 
     static final String USAGE = """
             Usage: updraft bench [--scale S] [--data DIR] [--queries 1,3,6|all] [--runs N] [--warmup N]
-                                 [--threads N] [--no-spark] [--out FILE]
+                                 [--threads N] [--timeout SECONDS] [--no-spark] [--out FILE]
 
             Runs TPC-H queries through Updraft (local[N], this JVM), DuckDB (JDBC, threads = N) and Apache Spark
             4.2 (local[N], a child JVM) on the same Parquet files, one engine after the other, and prints the
@@ -39,6 +39,8 @@ final class BenchCommand {
               --runs N       Timed runs per query and engine; the median is reported (default 3)
               --warmup N     Untimed runs before them (default 1)
               --threads N    Threads of each engine (default 2)
+              --timeout S    Abandon a run of a query on Updraft or Spark after S seconds and report a timeout
+                             (default 300; 0 for no limit)
               --no-spark     Leave Spark out (no child JVM, no build of bench-spark)
               --out FILE     Write the results to FILE.json and FILE.csv (an extension .json or .csv is dropped;
                              default bench/target/bench-results/tpch-sf<S>-<time>.* under the checkout)
@@ -70,6 +72,7 @@ final class BenchCommand {
         int runs = 3;
         int warmup = 1;
         int threads = 2;
+        int timeout = BenchmarkOptions.DEFAULT_TIMEOUT_SECONDS;
         boolean spark = true;
         Path out = null;
         while (args.hasNext()) {
@@ -84,6 +87,7 @@ final class BenchCommand {
                 case "--runs" -> runs = count(word, args.value(word), 1);
                 case "--warmup" -> warmup = count(word, args.value(word), 0);
                 case "--threads" -> threads = count(word, args.value(word), 1);
+                case "--timeout" -> timeout = count(word, args.value(word), 0, 86_400);
                 case "--no-spark" -> spark = false;
                 case "--out" -> out = Path.of(args.value(word));
                 default -> throw new UsageException((word.startsWith("-") ? "unknown option '" : "unexpected argument '")
@@ -98,7 +102,7 @@ final class BenchCommand {
         List<String> javaOptions = sparkJavaOptions == null || sparkJavaOptions.isBlank() ? List.of()
                 : Arrays.asList(sparkJavaOptions.strip().split("\\s+"));
         return new BenchCommand(new BenchmarkOptions(scale, data.toAbsolutePath().normalize(), queries, runs, warmup,
-                threads, spark, outBase, root, javaOptions));
+                threads, spark, outBase, root, javaOptions, timeout));
     }
 
     void run(PrintStream out) {
@@ -135,14 +139,18 @@ final class BenchCommand {
     }
 
     private static int count(String option, String text, int min) {
+        return count(option, text, min, 1000);
+    }
+
+    private static int count(String option, String text, int min, int max) {
         try {
             int value = Integer.parseInt(text);
-            if (value >= min && value <= 1000) {
+            if (value >= min && value <= max) {
                 return value;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new UsageException(option + " must be a whole number from " + min + " to 1000, got '" + text + "'");
+        throw new UsageException(option + " must be a whole number from " + min + " to " + max + ", got '" + text + "'");
     }
 }

@@ -28,12 +28,14 @@ class BenchCommandTest {
         assertThat(options.outBase().getParent()).isEqualTo(Path.of("/opt/updraft/bench/target/bench-results"));
         assertThat(options.outBase().getFileName().toString()).matches("tpch-sf1-\\d{8}-\\d{6}");
         assertThat(options.sparkJavaOptions()).isEmpty();
+        assertThat(options.timeoutSeconds()).isEqualTo(300);
     }
 
     @Test
     void parsesEveryOption() {
         BenchmarkOptions options = BenchCommand.parse(List.of("--scale", "0.1", "--data=/d", "--queries", "q6,1",
-                "--runs", "5", "--warmup", "0", "--threads", "4", "--no-spark", "--out", "/r/result.json"), "/opt/updraft",
+                "--runs", "5", "--warmup", "0", "--threads", "4", "--timeout", "0", "--no-spark", "--out", "/r/result.json"),
+                "/opt/updraft",
                 " -Xmx12g  -Dx=y ").options();
 
         assertThat(options.scale()).isEqualTo(0.1);
@@ -45,6 +47,7 @@ class BenchCommandTest {
         assertThat(options.spark()).isFalse();
         assertThat(options.outBase()).isEqualTo(Path.of("/r/result"));
         assertThat(options.sparkJavaOptions()).containsExactly("-Xmx12g", "-Dx=y");
+        assertThat(options.timeoutSeconds()).isZero();
         assertThat(BenchCommand.parse(List.of("--scale", "0.1"), "/opt/updraft", null).options().dataDir())
                 .isEqualTo(Path.of("/opt/updraft/data/tpch/sf0.1"));
     }
@@ -64,6 +67,8 @@ class BenchCommandTest {
         assertUsageError(CliRun.of("bench", "--scale", "-1"), "updraft: --scale must be a positive number up to 1000, got '-1'");
         assertUsageError(CliRun.of("bench", "--fast"), "updraft: unknown option '--fast' for updraft bench (see 'updraft bench --help')");
         assertUsageError(CliRun.of("bench", "--warmup"), "updraft: option --warmup needs a value (updraft bench)");
+        assertUsageError(CliRun.of("bench", "--timeout", "-5"),
+                "updraft: --timeout must be a whole number from 0 to 86400, got '-5'");
     }
 
     @Test
@@ -77,7 +82,8 @@ class BenchCommandTest {
         assertThat(run.status()).isZero();
         List<String> lines = run.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo("TPC-H SF 0.01 from " + data.toAbsolutePath().normalize()
-                + ": queries Q1, Q6; 0 warm-up + 1 timed run per query and engine, 2 threads each");
+                + ": queries Q1, Q6; 0 warm-up + 1 timed run per query and engine, 2 threads each, runs abandoned "
+                + "after 300 s");
         assertThat(lines).anyMatch(line -> line.matches("  DuckDB {5}Q1 +\\d+\\.\\d ms {2}\\(4 rows; runs .*\\)"));
         assertThat(lines).anyMatch(line -> line.matches("  Updraft DS Q6 +\\d+\\.\\d ms {2}\\(1 row; runs .*\\)"));
         int heading = lines.indexOf(
@@ -87,7 +93,8 @@ class BenchCommandTest {
         assertThat(lines.get(heading + 2)).matches("Q6 +\\d+\\.\\d +\\d+\\.\\d +\\d+\\.\\d +- +\\d+\\.?\\d* +- +ok");
         assertThat(lines).anyMatch(line -> line.matches(
                 "Geometric mean Updraft/DuckDB over the 2 queries every engine completed \\(Q1, Q6\\): \\d+\\.?\\d*"));
-        assertThat(lines).contains("Updraft: 2 of 2 queries match DuckDB; 0 mismatches, 0 unsupported, 0 errors",
+        assertThat(lines).contains(
+                "Updraft: 2 of 2 queries match DuckDB; 0 mismatches, 0 unsupported, 0 errors, 0 timeouts",
                 "Results: " + tmp.resolve("results.json") + " and " + tmp.resolve("results.csv"));
         assertThat(lines).noneMatch(line -> line.contains("Spark/DuckDB") || line.startsWith("  Spark"));
 

@@ -2,43 +2,67 @@ package io.updraft.coordinator;
 
 import io.updraft.engine.ArrowRows;
 import io.updraft.engine.TaskRunner;
+import io.updraft.engine.store.ObjectStoreProvider;
+import io.updraft.engine.store.ObjectStores;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * Local mode (local[N]) in one object: the process's Arrow {@link RootAllocator}, the engine's
  * {@link TaskRunner} on an {@link InProcessInvoker} of N threads (tasks still travel as JSON), a cached
- * footer reader and a result decoder. {@link #close()} stops the pool, waiting for running tasks, then
- * closes the allocator, which throws {@link IllegalStateException} if any Arrow memory leaked.
- * Thread-safe.
+ * footer reader, a result decoder and the session's {@link ShuffleRoot} (setting {@code updraft.shuffle.root},
+ * default a temp folder of its own). {@link #close()} stops the pool, waiting for running tasks, deletes the
+ * temp shuffle folder, then closes the allocator, which throws {@link IllegalStateException} if any Arrow
+ * memory leaked. Thread-safe.
  */
-public final class LocalCluster implements AutoCloseable {
+public final class LocalCluster implements Cluster {
     private final int threads;
     private final BufferAllocator allocator;
     private final InProcessInvoker invoker;
     private final ParquetFooterReader footers;
     private final BatchDecoder decoder;
+    private final ShuffleRoot shuffleRoot;
 
-    private LocalCluster(int threads) {
+    private LocalCluster(int threads, Map<String, String> settings, ObjectStoreProvider workerStores) {
         this.threads = threads;
+        this.shuffleRoot = ShuffleRoot.fromSettings(settings);
         this.allocator = new RootAllocator();
-        TaskRunner runner = new TaskRunner(allocator);
+        TaskRunner runner = new TaskRunner(allocator, workerStores, System::nanoTime);
         this.invoker = new InProcessInvoker(threads, runner::runJson);
-        this.footers = new CachingFooterReader(new EngineParquetFooters());
+        this.footers = new CachingFooterReader(new EngineParquetFooters(settings));
         this.decoder = (batches, schema) -> ArrowRows.decode(batches, schema, allocator);
     }
 
-    /** Starts N task threads and the allocator. */
+    /** Starts N task threads and the allocator; shuffle objects go to a temp folder. */
     public static LocalCluster start(int threads) {
+        return start(threads, Map.of());
+    }
+
+    /** With session settings ({@code updraft.shuffle.root}, {@code updraft.s3.*}). */
+    public static LocalCluster start(int threads, Map<String, String> settings) {
+        return start(threads, settings, ObjectStores.shared());
+    }
+
+    /** With the object stores the in-process workers use (tests count their requests). */
+    public static LocalCluster start(int threads, Map<String, String> settings, ObjectStoreProvider workerStores) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, was " + threads);
         }
-        return new LocalCluster(threads);
+        Objects.requireNonNull(settings, "settings is null");
+        Objects.requireNonNull(workerStores, "workerStores is null");
+        return new LocalCluster(threads, settings, workerStores);
     }
 
     public int threads() {
+        return threads;
+    }
+
+    @Override
+    public int parallelism() {
         return threads;
     }
 
@@ -51,6 +75,7 @@ public final class LocalCluster implements AutoCloseable {
         return invoker;
     }
 
+    @Override
     public ParquetFooterReader footers() {
         return footers;
     }
@@ -59,16 +84,31 @@ public final class LocalCluster implements AutoCloseable {
         return decoder;
     }
 
-    /** A job runner on this cluster's threads with the given options. */
-    public JobRunner jobRunner(JobRunnerOptions options) {
-        return new JobRunner(invoker, footers, decoder, Objects.requireNonNull(options, "options is null"));
+    public ShuffleRoot shuffleRoot() {
+        return shuffleRoot;
     }
 
-    /** Stops the task threads, then closes the allocator; throws if Arrow memory is still allocated. */
+    /** Local defaults (no speculation: duplicates would compete for the same threads) plus {@code settings}. */
+    @Override
+    public JobRunnerOptions jobOptions(Map<String, String> settings) {
+        return JobRunnerOptions.defaults(threads).withSettings(settings);
+    }
+
+    /** A job runner on this cluster's threads; every task gets {@code updraft.shuffle.root}. */
+    @Override
+    public JobRunner jobRunner(JobRunnerOptions options) {
+        Objects.requireNonNull(options, "options is null");
+        Map<String, String> config = new HashMap<>(options.taskConfig());
+        config.put(ShuffleRoot.ROOT, shuffleRoot.uri());
+        return new JobRunner(invoker, footers, decoder, shuffleRoot.store(), options.withTaskConfig(config));
+    }
+
+    /** Stops the task threads, deletes the temp shuffle folder, then closes the allocator (throws on leaks). */
     @Override
     public void close() {
         try {
             invoker.close();
+            shuffleRoot.close();
         } finally {
             allocator.close();
         }

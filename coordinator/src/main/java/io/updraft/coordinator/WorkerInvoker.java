@@ -7,14 +7,22 @@ import java.util.concurrent.CompletableFuture;
  * The argument is a {@link io.updraft.core.task.TaskSpec} as JSON; the future completes with the
  * {@link io.updraft.core.task.TaskResult} as JSON. A task that fails in the worker still completes
  * normally with a FAILED result; the future completes exceptionally only when the invocation itself
- * broke. Implementations are thread-safe.
+ * broke — preferably with a {@link WorkerInvocationException} saying whether a retry may help (any other
+ * exception counts as a worker crash, which is retried). Cancelling a returned future skips the task if it
+ * has not started; a started one runs on and its result is dropped. Implementations are thread-safe and
+ * never block in {@link #invoke} for long (queue instead).
  */
 public interface WorkerInvoker extends AutoCloseable {
 
     CompletableFuture<String> invoke(String taskSpecJson);
 
-    /** How many tasks this invoker runs at once (local[N]: N). */
+    /** How many tasks this invoker runs at once (local[N]: N); the scheduler keeps at most this many in flight. */
     int concurrency();
+
+    /** Object-store requests the invoker itself made so far (e.g. payloads too large to send inline). */
+    default StoreRequests storeRequests() {
+        return StoreRequests.NONE;
+    }
 
     /** Stops accepting tasks and waits for running ones to finish. */
     @Override

@@ -9,18 +9,13 @@ import io.updraft.core.expr.Literal;
 import io.updraft.core.plan.AggregateCall;
 import io.updraft.core.plan.AggregateFunction;
 import io.updraft.core.plan.AggregateMode;
-import io.updraft.core.plan.BuildSide;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.JobPlan;
-import io.updraft.core.plan.Join;
-import io.updraft.core.plan.JoinType;
 import io.updraft.core.plan.Operator;
 import io.updraft.core.plan.ParquetScan;
-import io.updraft.core.plan.Partitioning;
-import io.updraft.core.plan.ShuffleWrite;
 import io.updraft.core.plan.Stage;
 import io.updraft.core.plan.StageInput;
 import io.updraft.core.task.TaskCodec;
@@ -40,7 +35,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +46,6 @@ class JobRunnerTest {
 
     private final List<TaskSpec> received = Collections.synchronizedList(new ArrayList<>());
     private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
-    private final AtomicLong clock = new AtomicLong();
     private InProcessInvoker invoker;
 
     @AfterEach
@@ -85,7 +78,8 @@ class JobRunnerTest {
         });
         JobRunnerOptions options = JobRunnerOptions.defaults(3)
                 .withProgress(new PrintStream(progress, true, StandardCharsets.UTF_8))
-                .withNanoClock(() -> clock.addAndGet(250_000_000L))
+                .withNanoClock(() -> 250_000_000L)
+                .withRetry(new RetryPolicy(4, 0, 0))
                 .withTaskConfig(Map.of("spark.sql.session.timeZone", "UTC"));
         return new JobRunner(invoker, footers(), JobRunnerTest::decode, options);
     }
@@ -147,9 +141,12 @@ class JobRunnerTest {
     void printsOneProgressLinePerStage() {
         runner(JobRunnerTest::fakeEngine).run(countPlan("/data/lineitem/a.parquet", "/data/lineitem/b.parquet"));
 
-        assertThat(progress.toString(StandardCharsets.UTF_8).lines()).containsExactly(
-                "[Stage 1/2] scan lineitem → filter → partial aggregate: 4/4 tasks, 600 rows, 0.25 s",
-                "[Stage 2/2] read stage 0 → final aggregate: 1/1 tasks, 4 rows, 0.25 s");
+        List<String> lines = progress.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(3).startsWith(
+                "[Stage 1/2] scan lineitem → filter → partial aggregate: 4/4 tasks, 600 rows, 0.00 s",
+                "[Stage 2/2] read stage 0 → final aggregate: 1/1 tasks, 4 rows, 0.00 s");
+        assertThat(lines.get(2)).matches("\\[Job job-\\d+-[0-9a-f]{8}] 2 stages, 5 tasks, 5 invocations \\(0 retries, "
+                + "0 speculative, 0 lost-output re-runs\\); read .*");
     }
 
     @Test
@@ -203,8 +200,9 @@ class JobRunnerTest {
         assertThatThrownBy(() -> runner.run(countPlan("/data/t/a.parquet", "/data/t/b.parquet")))
                 .isInstanceOfSatisfying(UpdraftException.class,
                         e -> assertThat(e.type()).isEqualTo(ErrorType.INTERNAL))
-                .hasMessageMatching("Task 2 \\(attempt 0\\) of stage 0 in job-\\d+ failed \\(INTERNAL\\): "
+                .hasMessageMatching("Task 2 \\(attempt 0\\) of stage 0 in job-\\d+-[0-9a-f]{8} failed \\(INTERNAL\\): "
                         + "vector index out of bounds");
+        assertThat(received).filteredOn(spec -> spec.taskId() == 2).hasSize(1);
     }
 
     @Test
@@ -216,8 +214,9 @@ class JobRunnerTest {
         assertThatThrownBy(() -> runner.run(countPlan("/data/t/a.parquet")))
                 .isInstanceOfSatisfying(UpdraftException.class,
                         e -> assertThat(e.type()).isEqualTo(ErrorType.INTERNAL))
-                .hasMessageContaining("of stage 0 in job-")
+                .hasMessageContaining("(attempt 3) of stage 0 in job-")
                 .hasMessageContaining("java.lang.IllegalStateException: boom");
+        assertThat(received).extracting(TaskSpec::attempt).contains(0, 1, 2, 3).allMatch(a -> a <= 3);
     }
 
     @Test
@@ -239,32 +238,6 @@ class JobRunnerTest {
 
         assertThatThrownBy(() -> runner.run(countPlan("/data/t/a.parquet")))
                 .hasMessageContaining("(attempt 3)").hasMessageContaining("failed (TRANSIENT): SlowDown");
-    }
-
-    @Test
-    void mapStagesReturnRowsInlineAndJoinsGetBothInputs() {
-        StructType schema = new StructType(List.of()).add("x", DataTypes.StringType);
-        ShuffleWrite left = new ShuffleWrite(new InlineBatches(schema, List.of("l1", "l2")),
-                new Partitioning.Hash(List.of(new ColumnRef(0, DataTypes.StringType, true))), 4);
-        ShuffleWrite right = new ShuffleWrite(new InlineBatches(schema, List.of("r1")), new Partitioning.Single(), 1);
-        Join join = new Join(new StageInput(0, schema), new StageInput(1, schema, true), JoinType.INNER,
-                List.of(new ColumnRef(0, DataTypes.StringType, true)), List.of(new ColumnRef(0, DataTypes.StringType,
-                true)), null, BuildSide.RIGHT, null);
-        JobPlan plan = new JobPlan(List.of(new Stage(0, left, List.of(), null), new Stage(1, right, List.of(), null),
-                new Stage(2, join, List.of(0, 1), null)), schema);
-        List<Operator> seen = Collections.synchronizedList(new ArrayList<>());
-
-        JobResult result = runner(spec -> {
-            seen.add(spec.plan());
-            return TaskResult.success(spec, spec.plan().schema(), List.of("t" + spec.stageId()), TaskMetrics.EMPTY);
-        }).run(plan);
-
-        assertThat(result.stages()).extracting(StageMetrics::tasks).containsExactly(1, 1, 1);
-        assertThat(seen).noneMatch(op -> op instanceof ShuffleWrite);
-        Join sent = (Join) seen.stream().filter(op -> op instanceof Join).findFirst().orElseThrow();
-        assertThat(sent.left()).isEqualTo(new InlineBatches(schema, List.of("t0")));
-        assertThat(sent.right()).isEqualTo(new InlineBatches(schema, List.of("t1")));
-        assertThat(progress.toString(StandardCharsets.UTF_8)).contains("[Stage 3/3] read stage 0 → join");
     }
 
     @Test

@@ -73,6 +73,32 @@ class LocalClusterTest {
     }
 
     @Test
+    void shuffleObjectsGoToATempFolderOfTheSessionThatCloseDeletes() {
+        LocalCluster cluster = LocalCluster.start(1);
+        Path root = Path.of(cluster.shuffleRoot().uri());
+        JobRunner runner = cluster.jobRunner(JobRunnerOptions.defaults(1).withProgress(null)
+                .withTaskConfig(java.util.Map.of("k", "v")));
+        assertThat(java.nio.file.Files.isDirectory(root)).isTrue();
+        assertThat(runner.options().taskConfig()).containsEntry("updraft.shuffle.root", root.toString())
+                .containsEntry("k", "v");
+
+        cluster.close();
+
+        assertThat(java.nio.file.Files.exists(root)).isFalse();
+    }
+
+    @Test
+    void aConfiguredShuffleRootIsUsedAndKept() {
+        Path root = dir.resolve("shuffle-here");
+        try (LocalCluster cluster = LocalCluster.start(1, java.util.Map.of("updraft.shuffle.root", root.toString()))) {
+            assertThat(cluster.shuffleRoot().uri()).isEqualTo(root.toString());
+            assertThat(cluster.jobOptions(java.util.Map.of("updraft.task.maxAttempts", "2")).maxAttempts())
+                    .isEqualTo(2);
+        }
+        assertThat(java.nio.file.Files.isDirectory(root)).isTrue();
+    }
+
+    @Test
     void startRejectsFewerThanOneThread() {
         assertThatThrownBy(() -> LocalCluster.start(0)).hasMessage("threads must be >= 1, was 0");
     }

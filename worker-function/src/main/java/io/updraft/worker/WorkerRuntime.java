@@ -18,8 +18,13 @@ final class WorkerRuntime {
         return INSTANCE;
     }
 
-    /** Runs one task: TaskSpec JSON in, TaskResult JSON out (failures are results, never exceptions). */
-    String run(String specJson) {
-        return runner.runJson(specJson);
+    /**
+     * Runs one task: TaskSpec JSON in, TaskResult JSON out (task failures are results). A payload too large for
+     * Lambda travels as an object reference either way ({@link PayloadReferences}); failing to fetch or store
+     * one throws, which Lambda reports as a function error and the coordinator retries.
+     */
+    String run(String payload) {
+        String specJson = PayloadReferences.resolve(payload);
+        return PayloadReferences.offloadIfLarge(specJson, runner.runJson(specJson));
     }
 }

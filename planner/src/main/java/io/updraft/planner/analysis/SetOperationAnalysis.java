@@ -76,7 +76,7 @@ final class SetOperationAnalysis {
                         .filter(a -> a.name().equalsIgnoreCase(wanted.name())).findFirst();
                 if (found.isPresent()) {
                     list.add(found.get());
-                    identity &= found.get().id() == c.output().get(i).id();
+                    identity &= i < c.output().size() && found.get().id() == c.output().get(i).id();
                 } else if (allowMissing) {
                     list.add(new AliasExpression(ConstantExpression.of(wanted.dataType(), null), wanted.name(),
                             run.ids.next()));

@@ -1,0 +1,78 @@
+package io.updraft.sql;
+
+import io.updraft.core.error.AnalysisException;
+import io.updraft.planner.expr.Expression;
+import io.updraft.planner.expr.SortOrderExpr;
+import io.updraft.planner.expr.WindowExpr;
+import io.updraft.planner.expr.WindowFrame;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A window: partitioning, ordering and frame, as Spark's {@code WindowSpec}. Build one with {@link Window}, use it
+ * with {@link Column#over(WindowSpec)}. Each method returns a new spec; {@code partitionBy} and {@code orderBy}
+ * replace what was set before, as in Spark. Without a frame, Spark's default applies: RANGE BETWEEN UNBOUNDED
+ * PRECEDING AND CURRENT ROW with an ORDER BY, the whole partition without one. Immutable and thread-safe.
+ */
+public final class WindowSpec {
+    private final List<Expression> partitionBy;
+    private final List<SortOrderExpr> orderBy;
+    private final WindowFrame frame;
+
+    WindowSpec(List<Expression> partitionBy, List<SortOrderExpr> orderBy, WindowFrame frame) {
+        this.partitionBy = List.copyOf(partitionBy);
+        this.orderBy = List.copyOf(orderBy);
+        this.frame = frame;
+    }
+
+    public WindowSpec partitionBy(String colName, String... colNames) {
+        return partitionBy(Columns.of(colName, colNames));
+    }
+
+    public WindowSpec partitionBy(Column... cols) {
+        List<Expression> keys = new ArrayList<>(cols.length);
+        for (Column c : cols) {
+            keys.add(c.expr());
+        }
+        return new WindowSpec(keys, orderBy, frame);
+    }
+
+    /** Orders each partition; a plain column sorts ascending with nulls first. */
+    public WindowSpec orderBy(String colName, String... colNames) {
+        return orderBy(Columns.of(colName, colNames));
+    }
+
+    public WindowSpec orderBy(Column... cols) {
+        return new WindowSpec(partitionBy, Columns.sortOrders(cols), frame);
+    }
+
+    /**
+     * ROWS BETWEEN start AND end, offsets in rows from the current row: {@link Window#unboundedPreceding()},
+     * {@link Window#currentRow()} (0), {@link Window#unboundedFollowing()}, or a number (-1 = 1 PRECEDING).
+     */
+    public WindowSpec rowsBetween(long start, long end) {
+        checkRowBoundary("start", start, Window.unboundedPreceding());
+        checkRowBoundary("end", end, Window.unboundedFollowing());
+        return new WindowSpec(partitionBy, orderBy, WindowFrame.rows(start, end));
+    }
+
+    /**
+     * RANGE BETWEEN start AND end, offsets on the value of the (single, numeric or date) ORDER BY key:
+     * {@code rangeBetween(-10, 0)} is every row whose key is within 10 below the current row's, and its peers.
+     */
+    public WindowSpec rangeBetween(long start, long end) {
+        return new WindowSpec(partitionBy, orderBy, WindowFrame.range(start, end));
+    }
+
+    Expression over(Expression function) {
+        return new WindowExpr(function, partitionBy, orderBy, frame);
+    }
+
+    /** Spark's rule: a ROWS offset must be an int unless it is the unbounded marker. */
+    private static void checkRowBoundary(String which, long value, long unbounded) {
+        if (value != unbounded && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {
+            throw new AnalysisException("Boundary " + which + " is not a valid integer: " + value);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.updraft.coordinator;
+
+import java.util.Map;
+
+/**
+ * Where a session's tasks run — {@link LocalCluster} (threads in this JVM) or
+ * {@link io.updraft.coordinator.lambda.LambdaCluster} (Lambda invocations) — with what a session needs from it:
+ * parallelism for split sizing, a footer reader, job runners, and scheduler defaults. Thread-safe.
+ */
+public interface Cluster extends AutoCloseable {
+
+    /** Task slots (local[N]: N; lambda: the maximum concurrency). */
+    int parallelism();
+
+    ParquetFooterReader footers();
+
+    /** This cluster's scheduler defaults with the {@code updraft.*} scheduler settings in {@code settings} applied. */
+    JobRunnerOptions jobOptions(Map<String, String> settings);
+
+    /** A job runner on this cluster; the cluster adds its own task settings (e.g. the shuffle root). */
+    JobRunner jobRunner(JobRunnerOptions options);
+
+    @Override
+    void close();
+}

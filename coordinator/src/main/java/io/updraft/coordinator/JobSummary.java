@@ -1,0 +1,55 @@
+package io.updraft.coordinator;
+
+import java.util.Locale;
+
+/**
+ * What a job did and roughly cost. Work: stages, tasks, worker invocations (every attempt, retries and
+ * speculative duplicates included), retries, speculative attempts, producer re-runs after lost shuffle output.
+ * Data (committed attempts only): input bytes read, shuffle bytes written and read, inline result bytes.
+ * Requests: object-store PUTs and GETs by workers (every attempt; a map attempt's shuffle object is its one
+ * PUT, its other requests are reads) and by the coordinator (payload objects, deletes are free and not
+ * counted). Cost: Lambda GB-seconds (invocation time × configured memory) and the estimate in dollars from
+ * {@link CostModel}: Lambda duration + requests + S3 requests (LIST counted as PUT, HEAD as GET). In local mode
+ * these are what the same job would cost on Lambda.
+ */
+public record JobSummary(int stages, int tasks, long invocations, long retries, long speculativeAttempts,
+                         long lostOutputReruns, long inputBytesRead, long shuffleBytesWritten, long shuffleBytesRead,
+                         long resultBytes, long workerPuts, long workerGets, long coordinatorPuts,
+                         long coordinatorGets, double lambdaGbSeconds, double lambdaDurationDollars,
+                         double lambdaRequestDollars, double s3RequestDollars) {
+
+    public long s3Puts() {
+        return workerPuts + coordinatorPuts;
+    }
+
+    public long s3Gets() {
+        return workerGets + coordinatorGets;
+    }
+
+    public double estimatedDollars() {
+        return lambdaDurationDollars + lambdaRequestDollars + s3RequestDollars;
+    }
+
+    /** One line for the progress stream, e.g. "[Job job-1-ab12cd34] 2 stages, 8 tasks, 9 invocations (...)...". */
+    public String line(String jobId) {
+        return String.format(Locale.ROOT, "[Job %s] %d stages, %d tasks, %d invocations (%d retries, %d speculative"
+                        + ", %d lost-output re-runs); read %s, shuffle %s written / %s read, results %s; "
+                        + "S3 %d PUT / %d GET; Lambda %.3f GB-s; est. $%.6f",
+                jobId, stages, tasks, invocations, retries, speculativeAttempts, lostOutputReruns, bytes(inputBytesRead),
+                bytes(shuffleBytesWritten), bytes(shuffleBytesRead), bytes(resultBytes), s3Puts(), s3Gets(),
+                lambdaGbSeconds, estimatedDollars());
+    }
+
+    static String bytes(long n) {
+        if (n < 1024) {
+            return n + " B";
+        }
+        if (n < 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
+        }
+        if (n < 1024L * 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f MiB", n / (1024.0 * 1024));
+        }
+        return String.format(Locale.ROOT, "%.2f GiB", n / (1024.0 * 1024 * 1024));
+    }
+}
