@@ -143,7 +143,11 @@ final class ParquetFileIndex {
             return found;
         } catch (java.util.concurrent.CompletionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw UpdraftException.user("Cannot list " + uri + ": " + cause.getMessage(), cause);
+            String why = String.valueOf(cause.getMessage()).lines().findFirst().orElse("");
+            if (why.length() > 240) {
+                why = why.substring(0, 240) + "...";
+            }
+            throw UpdraftException.user("Cannot list " + uri + ": " + why, cause);
         }
     }
 
