@@ -21,7 +21,7 @@ import io.updraft.core.task.TaskResult;
 import io.updraft.core.task.TaskSpec;
 import io.updraft.core.task.TaskStatus;
 import io.updraft.engine.parquet.ParquetFiles;
-import io.updraft.engine.testing.LocalStackS3;
+import io.updraft.shuffle.testing.LocalStackS3;
 import io.updraft.engine.testing.ParquetTestFiles;
 import io.updraft.shuffle.store.S3ObjectStore;
 import io.updraft.sql.Row;

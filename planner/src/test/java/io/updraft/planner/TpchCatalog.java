@@ -9,7 +9,6 @@ import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.StructType;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,7 +19,7 @@ import java.util.Map;
 /**
  * The eight TPC-H tables at scale factor 1 as Parquet sources (the bench's types: keys bigint, counts int, money
  * decimal(15,2), dates, strings), with SF1 row counts and typical compressed sizes, and the 22 queries' SQL text
- * from {@code src/test/resources/tpch/qNN.sql}.
+ * from the bench module's copy (see {@link #sql}).
  */
 public final class TpchCatalog {
     private static final DataType KEY = DataTypes.LongType;
@@ -75,16 +74,18 @@ public final class TpchCatalog {
         return Tpch.catalog(tables());
     }
 
-    /** The SQL text of query {@code n} (1..22). */
+    /**
+     * The SQL text of query {@code n} (1..22): the one copy the project keeps, in the bench module
+     * (bench/src/main/resources/io/updraft/bench/tpch/qN.sql), read from the checkout (updraft.home).
+     */
     public static String sql(int n) {
-        String resource = String.format("/tpch/q%02d.sql", n);
-        try (InputStream in = TpchCatalog.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing test resource " + resource);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        java.nio.file.Path file = java.nio.file.Path.of(System.getProperty("updraft.home", ".."))
+                .resolve("bench/src/main/resources/io/updraft/bench/tpch/q" + n + ".sql");
+        try {
+            return java.nio.file.Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("cannot read TPC-H query " + n + " from " + file
+                    + " (set -Dupdraft.home to the repository root)", e);
         }
     }
 }
