@@ -3,6 +3,9 @@
 # function.zip: start-pool.sh FUNCTION_ZIP N FIRST_PORT STATE_DIR [KEY=VALUE env...]
 # Emulator i listens for invocations on 127.0.0.1:(FIRST_PORT+i) and serves its runtime API on
 # 127.0.0.1:(FIRST_PORT+1000+i). Prints one invoke endpoint URL per line once all are up.
+# KEY=VALUE pairs are set in every emulator's environment and override the defaults
+# (e.g. AWS_LAMBDA_FUNCTION_TIMEOUT=3, the function timeout in seconds, default 900).
+# The pool's settings are kept in STATE_DIR, so start-one.sh STATE_DIR I can restart emulator i.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 zip="$1"; n="$2"; first="$3"; state="$4"; shift 4
@@ -12,7 +15,6 @@ mkdir -p "$state"; state="$(cd "$state" && pwd)"
 rie=$("$here/install.sh")
 . "$here/../../scripts/find-jdk.sh"
 updraft_find_jdk >&2 || exit 1
-mkdir -p "$state"
 task="$state/task"
 rm -rf "$task"; mkdir -p "$task"
 (cd "$task" && unzip -q "$zip")
@@ -26,26 +28,16 @@ ric=$(ls "$task"/lib/*aws-lambda-java-runtime-interface-client*.jar | head -1)
 mkdir -p "$state/jni"
 unzip -p "$ric" "jni/libaws-lambda-jni.linux-$jniarch.so" > "$state/jni/libaws-lambda-jni.so" \
   || { echo "infra: no JNI library for $jniarch in $ric" >&2; exit 1; }
-jniopt="-Dcom.amazonaws.services.lambda.runtime.api.client.runtimeapi.NativeClient.JNI=$state/jni/libaws-lambda-jni.so"
+{
+  echo "rie=$rie"
+  echo "java_home=$JAVA_HOME"
+  echo "first=$first"
+} > "$state/pool.conf"
+: > "$state/pool.env"
+for kv in "$@"; do printf '%s\n' "$kv" >> "$state/pool.env"; done
 for i in $(seq 0 $((n - 1))); do
-  port=$((first + i)); api=$((first + 1000 + i))
-  (
-    cd "$task"
-    env UPDRAFT_WORKER_JAVA_OPTS="$jniopt" "$@" JAVA_HOME="$JAVA_HOME" LAMBDA_TASK_ROOT="$task" \
-      AWS_LAMBDA_FUNCTION_NAME=updraft-worker \
-      AWS_LAMBDA_FUNCTION_TIMEOUT="${AWS_LAMBDA_FUNCTION_TIMEOUT:-900}" \
-      AWS_LAMBDA_FUNCTION_MEMORY_SIZE="${AWS_LAMBDA_FUNCTION_MEMORY_SIZE:-3008}" \
-      setsid "$rie" --log-level warn --runtime-interface-emulator-address "127.0.0.1:$port" \
-      --runtime-api-address "127.0.0.1:$api" "$task/bootstrap" >"$state/rie-$i.log" 2>&1 &
-    echo $! > "$state/rie-$i.pid"
-  )
+  "$here/start-one.sh" "$state" "$i" --no-wait
 done
 for i in $(seq 0 $((n - 1))); do
-  port=$((first + i))
-  for _ in $(seq 1 100); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
-    kill -0 "$(cat "$state/rie-$i.pid")" 2>/dev/null || { echo "infra: emulator $i exited; log:" >&2; tail -20 "$state/rie-$i.log" >&2; exit 1; }
-    sleep 0.1
-  done
-  echo "http://127.0.0.1:$port"
+  "$here/start-one.sh" "$state" "$i" --wait-only
 done

@@ -76,6 +76,11 @@ public class Dataset<T> {
         return plan;
     }
 
+    /** The plans of this query: logical, analyzed, optimized (also canonical), physical (developer API). */
+    public QueryExecution queryExecution() {
+        return new QueryExecution(session, plan);
+    }
+
     public Encoder<T> encoder() {
         return encoder;
     }
@@ -164,7 +169,7 @@ public class Dataset<T> {
     public Dataset<Row> selectExpr(String... exprs) {
         Column[] columns = new Column[exprs.length];
         for (int i = 0; i < exprs.length; i++) {
-            columns[i] = new Column(SqlExpressions.parse(exprs[i], session.catalog()));
+            columns[i] = new Column(SqlExpressions.parse(exprs[i], session.sessionCatalog()));
         }
         return select(columns);
     }
@@ -175,7 +180,7 @@ public class Dataset<T> {
 
     /** Filters by a SQL condition: {@code filter("qty > 10 AND region = 'EU'")}. */
     public Dataset<T> filter(String conditionExpr) {
-        return withTypedPlan(new Filter(plan, SqlExpressions.parseCondition(conditionExpr, session.catalog())));
+        return withTypedPlan(new Filter(plan, SqlExpressions.parseCondition(conditionExpr, session.sessionCatalog())));
     }
 
     public Dataset<T> where(Column condition) {
@@ -566,15 +571,40 @@ public class Dataset<T> {
 
     /** Registers this Dataset as a temporary view for {@code session.sql} and {@code session.table}. */
     public void createOrReplaceTempView(String viewName) {
-        session.catalog().createOrReplace(viewName, plan);
+        session.sessionCatalog().createOrReplace(viewName, plan);
     }
 
-    /** As {@link #createOrReplaceTempView}, but fails when the name is taken. */
+    /**
+     * As {@link #createOrReplaceTempView}, but fails with Spark's {@code [TEMP_TABLE_OR_VIEW_ALREADY_EXISTS]} when
+     * the session has a temporary view of that name.
+     */
     public void createTempView(String viewName) {
-        if (!session.catalog().createIfAbsent(viewName, plan)) {
-            throw new AnalysisException("[TEMP_TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create the temporary view `"
-                    + viewName + "` because it already exists. SQLSTATE: 42P07");
+        if (!session.sessionCatalog().createIfAbsent(viewName, plan)) {
+            throw tempViewExists(viewName);
         }
+    }
+
+    /**
+     * Registers this Dataset as a global temporary view, {@code global_temp.viewName} for every session of this
+     * process (see {@link GlobalTempViews}); fails with Spark's {@code [TEMP_TABLE_OR_VIEW_ALREADY_EXISTS]} when
+     * one of that name exists.
+     */
+    public void createGlobalTempView(String viewName) {
+        if (!GlobalTempViews.createIfAbsent(viewName, plan)) {
+            throw tempViewExists(viewName);
+        }
+    }
+
+    /** As {@link #createGlobalTempView}, replacing a global temporary view of that name. */
+    public void createOrReplaceGlobalTempView(String viewName) {
+        GlobalTempViews.createOrReplace(viewName, plan);
+    }
+
+    private static AnalysisException tempViewExists(String viewName) {
+        return new AnalysisException("[TEMP_TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create the temporary view `"
+                + viewName.replace("`", "``") + "` because it already exists.\nChoose a different name, drop or "
+                + "replace the existing view,  or add the IF NOT EXISTS clause to tolerate pre-existing views. "
+                + "SQLSTATE: 42P07");
     }
 
     // ---- actions

@@ -10,7 +10,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The session's temporary views by case-insensitive name. Thread-safe. */
+/**
+ * The session's temporary views by case-insensitive name, plus the process's global temporary views as
+ * {@code global_temp.name} ({@link GlobalTempViews}) — what SQL text and {@code session.table} can reference.
+ * Thread-safe.
+ */
 final class SessionCatalog implements Catalog {
     private record View(String name, LogicalPlan plan) {
     }
@@ -31,19 +35,36 @@ final class SessionCatalog implements Catalog {
         return views.remove(key(name)) != null;
     }
 
+    boolean exists(String name) {
+        return views.containsKey(key(name));
+    }
+
+    /** The local temporary view names as created, sorted case-insensitively. */
+    List<String> localNames() {
+        List<String> names = new ArrayList<>();
+        for (View v : views.values()) {
+            names.add(v.name());
+        }
+        names.sort(String.CASE_INSENSITIVE_ORDER);
+        return names;
+    }
+
     @Override
     public Optional<LogicalPlan> lookup(String name) {
+        String global = GlobalTempViews.viewName(name);
+        if (global != null) {
+            return GlobalTempViews.lookup(global);
+        }
         View v = views.get(key(name));
         return v == null ? Optional.empty() : Optional.of(v.plan());
     }
 
     @Override
     public List<String> names() {
-        List<String> names = new ArrayList<>();
-        for (View v : views.values()) {
-            names.add(v.name());
+        List<String> names = localNames();
+        for (String global : GlobalTempViews.names()) {
+            names.add(GlobalTempViews.DATABASE + "." + global);
         }
-        names.sort(String.CASE_INSENSITIVE_ORDER);
         return names;
     }
 

@@ -132,10 +132,26 @@ public final class ShowString {
         return truncate < 4 ? s.substring(0, truncate) : s.substring(0, truncate - 3) + "...";
     }
 
-    /** Spark's string cast of one value of type {@code type}; null is "NULL" (Spark 3.5+, SPARK-43063). */
+    /**
+     * Spark's string cast of one value of type {@code type}; null is "NULL" (Spark 3.5+, SPARK-43063). An array
+     * is {@code [e1, e2, ...]}, each element formatted the same way, a null element also "NULL" (Spark 4's
+     * {@code ToPrettyString}, whose null string is "NULL" at every level; {@code cast(array as string)} would
+     * print "null" inside arrays instead).
+     */
     public static String cell(Object value, DataType type, ZoneId zone) {
         if (value == null) {
             return "NULL";
+        }
+        if (value instanceof java.util.List<?> list) {
+            DataType element = type instanceof io.updraft.sql.types.ArrayType a ? a.elementType() : null;
+            StringBuilder sb = new StringBuilder("[");
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                sb.append(cell(list.get(i), element, zone));
+            }
+            return sb.append(']').toString();
         }
         return switch (value) {
             case BigDecimal d -> d.toPlainString();

@@ -121,15 +121,26 @@ public final class UpdraftSession implements AutoCloseable {
         return new Dataset<>(this, SQL.parse(sqlText, catalog), Encoders.row());
     }
 
-    /** The temporary view {@code tableName} as a DataFrame. */
+    /**
+     * The temporary view {@code tableName} as a DataFrame; {@code global_temp.name} is a global temporary view.
+     * An unknown name is Spark's {@code [TABLE_OR_VIEW_NOT_FOUND]} suggesting the closest views.
+     */
     public Dataset<Row> table(String tableName) {
         checkActive();
+        Objects.requireNonNull(tableName, "tableName is null");
+        String global = GlobalTempViews.viewName(tableName);
+        List<String> parts = global == null ? List.of(tableName) : List.of(GlobalTempViews.DATABASE, global);
         LogicalPlan view = catalog.lookup(tableName).orElseThrow(
-                () -> AnalysisErrors.tableNotFound(List.of(tableName), catalog.names()));
-        return new Dataset<>(this, new SubqueryAlias(tableName, view), Encoders.row());
+                () -> AnalysisErrors.tableNotFound(parts, catalog.names()));
+        return new Dataset<>(this, new SubqueryAlias(parts.get(parts.size() - 1), view), Encoders.row());
     }
 
-    /** Drops a temporary view; false when there was none. */
+    /** The session's catalog: temporary and global temporary views (Spark's {@code spark.catalog()}). */
+    public io.updraft.sql.catalog.Catalog catalog() {
+        return new SessionCatalogView(this);
+    }
+
+    /** Drops a temporary view; false when there was none (as {@code catalog().dropTempView}). */
     public boolean dropTempView(String viewName) {
         return catalog.drop(viewName);
     }
@@ -164,7 +175,7 @@ public final class UpdraftSession implements AutoCloseable {
                 Encoders.row());
     }
 
-    SessionCatalog catalog() {
+    SessionCatalog sessionCatalog() {
         return catalog;
     }
 

@@ -44,7 +44,7 @@ public final class functions {
      */
     public static Column expr(String expr) {
         return new Column(SqlExpressions.parse(expr, UpdraftSession.getActiveSession()
-                .map(UpdraftSession::catalog).orElse(null)));
+                .map(UpdraftSession::sessionCatalog).orElse(null)));
     }
 
     /** Marks a DataFrame as small enough to broadcast in joins, whatever its estimated size. */
@@ -123,6 +123,42 @@ public final class functions {
             args.add(c.expr());
         }
         return new Column(new FunctionCall("count", args, true));
+    }
+
+    /** The non-null values of each group as an array, in input order within a task (Spark: no defined order). */
+    public static Column collect_list(Column e) {
+        return call("collect_list", e);
+    }
+
+    public static Column collect_list(String columnName) {
+        return collect_list(col(columnName));
+    }
+
+    /** The distinct non-null values of each group as an array, in no defined order. */
+    public static Column collect_set(Column e) {
+        return call("collect_set", e);
+    }
+
+    public static Column collect_set(String columnName) {
+        return collect_set(col(columnName));
+    }
+
+    /** HyperLogLog++ estimate of the number of distinct values, relative standard deviation at most 0.05. */
+    public static Column approx_count_distinct(Column e) {
+        return call("approx_count_distinct", e);
+    }
+
+    public static Column approx_count_distinct(String columnName) {
+        return approx_count_distinct(col(columnName));
+    }
+
+    /** As {@link #approx_count_distinct(Column)} with maximum relative standard deviation {@code rsd}. */
+    public static Column approx_count_distinct(Column e, double rsd) {
+        return call("approx_count_distinct", e, lit(rsd));
+    }
+
+    public static Column approx_count_distinct(String columnName, double rsd) {
+        return approx_count_distinct(col(columnName), rsd);
     }
 
     public static Column min(Column e) {
@@ -464,6 +500,35 @@ public final class functions {
     /** Group {@code groupIdx} of the first match of {@code exp}; "" when nothing matches. */
     public static Column regexp_extract(Column e, String exp, int groupIdx) {
         return call("regexp_extract", e, lit(exp), lit(groupIdx));
+    }
+
+    // ---- arrays
+
+    /** The pieces of {@code str} around matches of the Java regex {@code pattern}, as array&lt;string&gt;. */
+    public static Column split(Column str, String pattern) {
+        return call("split", str, lit(pattern));
+    }
+
+    /**
+     * As {@link #split(Column, String)}; {@code limit} &gt; 0: at most limit pieces, the last holding the rest;
+     * limit ≤ 0: every piece (trailing empty strings kept).
+     */
+    public static Column split(Column str, String pattern, int limit) {
+        return call("split", str, lit(pattern), lit(limit));
+    }
+
+    public static Column split(Column str, Column pattern) {
+        return call("split", str, pattern);
+    }
+
+    /** The number of elements of an array; -1 for a null array (Spark without ANSI mode). */
+    public static Column size(Column e) {
+        return call("size", e);
+    }
+
+    /** Whether the array contains {@code value}; null when it does not but has a null element. */
+    public static Column array_contains(Column column, Object value) {
+        return call("array_contains", column, lit(value));
     }
 
     // ---- dates and timestamps (UTC)

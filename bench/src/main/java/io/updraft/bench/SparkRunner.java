@@ -23,8 +23,8 @@ import java.util.stream.Stream;
  * 4.2 and its ~300 MB of dependencies, never on Updraft's classpath) as a child JVM on the same Parquet
  * files and reads the JSON lines it prints ({@link SparkOutput}).
  *
- * <p>bench-spark is outside the default Maven reactor; {@link #ensureBuilt} builds it with
- * {@code ./mvnw -q -B -Pbench -pl bench-spark package} when {@code bench-spark/target/classpath.txt} (the
+ * <p>bench-spark is built by the default Maven reactor; {@link #ensureBuilt} (re)builds it with
+ * {@code ./mvnw -q -B -pl bench-spark package} when {@code bench-spark/target/classpath.txt} (the
  * runtime classpath written at package time) or the jar is missing, or a file of the module is newer. The
  * child JVM is this JVM's {@code java} with {@value #HEAP}, the {@code --add-opens} Spark needs on JDK 17+,
  * and the words of {@code extraJavaOptions} last (so {@code -Xmx16g} there wins). Not thread-safe.
@@ -107,10 +107,10 @@ final class SparkRunner {
             return;
         }
         Path mvnw = home.resolve("mvnw");
-        out.println("Building the Spark runner: ./mvnw -q -B -Pbench -pl bench-spark package (the first time this "
+        out.println("Building the Spark runner: ./mvnw -q -B -pl bench-spark package (the first time this "
                 + "downloads Spark 4.2 and its dependencies, about 300 MB, into ~/.m2; log: " + buildLog + ") ...");
         out.flush();
-        int status = runToLog(List.of(mvnw.toString(), "-q", "-B", "-Pbench", "-pl", "bench-spark", "package"),
+        int status = runToLog(List.of(mvnw.toString(), "-q", "-B", "-pl", "bench-spark", "package"),
                 buildLog);
         if (status != 0 || !Files.isRegularFile(classpathFile())) {
             throw new SparkUnavailableException("building bench-spark failed (status " + status + "); see " + buildLog

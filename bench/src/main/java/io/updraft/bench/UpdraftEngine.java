@@ -28,9 +28,10 @@ import java.util.stream.Stream;
  * parse yet) is UNSUPPORTED, any other failure ERROR; either way the run goes on.
  *
  * <p>A run still going after {@code timeout} is abandoned (TIMEOUT; the Dataset version of that query is
- * skipped). Updraft has no way to cancel a job, so the session is then stopped — its task pool finishes the
- * tasks already running, for at most {@value #CLOSE_WAIT_SECONDS} s, then is interrupted — and a fresh
- * session runs the remaining queries. Not thread-safe.
+ * skipped). The run's thread is interrupted, which cancels Updraft's job: its running tasks stop within a batch and
+ * release their memory before {@code collectAsList} returns. The session is then closed anyway — closing checks
+ * that no Arrow memory leaked and reports it as a problem; it waits at most {@value #CLOSE_WAIT_SECONDS} s — and a
+ * fresh session runs the remaining queries. Not thread-safe.
  */
 final class UpdraftEngine {
     /** How long a session abandoned after a timeout may take to stop before the benchmark goes on. */

@@ -30,7 +30,7 @@ final class BenchCommand {
             median time of each, the ratios Updraft/DuckDB and Updraft/Spark, whether Updraft's rows match
             DuckDB's, and the geometric means of the ratios over the queries every engine completed. A query
             Updraft cannot run yet is reported as "unsupported: <message>". The first run with Spark builds
-            bench-spark (./mvnw -Pbench -pl bench-spark package; downloads about 300 MB once).
+            bench-spark (./mvnw -pl bench-spark package; downloads about 300 MB once).
 
             Options:
               --scale S      TPC-H scale factor (default 1); the data is generated once if missing

@@ -72,6 +72,8 @@ final class JobExecution implements StageTasks.Outputs {
     private int inFlight;
     private int stagesCompleted;
     private boolean finished;
+    /** Runs when the last attempt still in flight after a failure or cancellation has ended. */
+    private Runnable whenIdle;
     private long startNanos;
     private StoreRequests invokerRequestsAtStart = StoreRequests.NONE;
 
@@ -89,8 +91,26 @@ final class JobExecution implements StageTasks.Outputs {
 
     /** Starts the job; the future completes with its result or an {@link UpdraftException}. */
     CompletableFuture<JobResult> start() {
+        done.whenComplete((result, error) -> {
+            if (error instanceof CancellationException) {
+                cancel("its future was cancelled");
+            }
+        });
         loop.post(this::begin);
         return done;
+    }
+
+    /**
+     * Gives the job up: no more launches, running tasks are stopped (in local mode they end within a batch and
+     * release their memory), and the job fails with "Job ... was cancelled: {@code why}" once they have ended.
+     * Does nothing when the job is already over.
+     */
+    void cancel(String why) {
+        loop.post(() -> fail(new UpdraftException(ErrorType.INTERNAL, "Job " + jobId + " was cancelled: " + why)));
+    }
+
+    String jobId() {
+        return jobId;
     }
 
     // ---------------------------------------------------------------- stages
@@ -266,6 +286,11 @@ final class JobExecution implements StageTasks.Outputs {
     private void attemptDone(StageRun s, TaskRun t, AttemptRun a, Outcome o) {
         t.running.remove(a);
         inFlight--;
+        if (finished && inFlight == 0 && whenIdle != null) {
+            Runnable idle = whenIdle;
+            whenIdle = null;
+            loop.post(idle);
+        }
         counters.attemptNanos += clock.nanoTime() - a.startNanos;
         TaskResult r = o.result();
         if (r != null) {
@@ -298,7 +323,7 @@ final class JobExecution implements StageTasks.Outputs {
         s.committedDurations.add(clock.nanoTime() - a.startNanos);
         if (!s.isMap()) {
             for (AttemptRun other : t.running) {
-                other.invocation.cancel(false);
+                stopAttempt(other);
             }
         }
         if (s.complete()) {
@@ -499,7 +524,12 @@ final class JobExecution implements StageTasks.Outputs {
             }
             options.progress().println(summary(metrics).line(jobId) + " (failed)");
         }
-        cleanup().whenComplete((v, ignored) -> done.completeExceptionally(e));
+        Runnable end = () -> cleanup().whenComplete((v, ignored) -> done.completeExceptionally(e));
+        if (inFlight > 0 && invoker.stopsRunningTasks()) {
+            whenIdle = end; // the stopped tasks end within a batch; report the failure once their memory is free
+        } else {
+            end.run();
+        }
     }
 
     private void internalError(Throwable t) {
@@ -508,7 +538,11 @@ final class JobExecution implements StageTasks.Outputs {
                 + " failed: " + cause, cause));
     }
 
-    /** No more launches: timers off, queues cleared, running row attempts cancelled. */
+    /**
+     * No more launches: timers off, queues cleared, running attempts stopped — every one when the invoker can
+     * stop a started task (a stopped map attempt then deletes its object when it ends), otherwise row attempts
+     * only (their results are dropped; a map attempt must run on to delete the object it writes).
+     */
     private void stop() {
         finished = true;
         for (TaskClock.Cancellable timer : timers) {
@@ -518,14 +552,22 @@ final class JobExecution implements StageTasks.Outputs {
         ready.clear();
         blocked.clear();
         for (StageRun s : stages) {
-            if (!s.launched() || s.isMap()) {
+            if (!s.launched() || (s.isMap() && !invoker.stopsRunningTasks())) {
                 continue;
             }
             for (TaskRun t : s.taskRuns) {
                 for (AttemptRun a : t.running) {
-                    a.invocation.cancel(false);
+                    stopAttempt(a);
                 }
             }
+        }
+    }
+
+    private void stopAttempt(AttemptRun a) {
+        if (invoker.stopsRunningTasks()) {
+            invoker.stop(a.invocation);
+        } else {
+            a.invocation.cancel(false);
         }
     }
 

@@ -8,8 +8,10 @@ import io.updraft.shuffle.store.ObjectStore;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -54,12 +56,31 @@ public final class JobRunner {
         return options;
     }
 
-    /** Runs every stage and returns the final stage's rows; throws {@link UpdraftException} on failure. */
+    /**
+     * Runs every stage and returns the final stage's rows; throws {@link UpdraftException} on failure. When the
+     * calling thread is interrupted (e.g. a caller's timeout), the job is cancelled: its running tasks are stopped
+     * and, once they have ended (in local mode within a batch, their memory released and their shuffle objects
+     * deleted), a {@link CancellationException} is thrown with the thread's interrupt flag set again.
+     */
     public JobResult run(JobPlan plan) {
+        JobExecution job = execution(plan);
+        CompletableFuture<JobResult> result = job.start();
         try {
-            return runAsync(plan).join();
-        } catch (CompletionException e) {
-            Throwable cause = JobExecution.unwrap(e);
+            return result.get();
+        } catch (InterruptedException e) {
+            job.cancel("the calling thread was interrupted");
+            try {
+                result.join();
+            } catch (CompletionException | CancellationException ignored) {
+                // the expected end of a cancelled job
+            }
+            Thread.currentThread().interrupt();
+            CancellationException cancelled = new CancellationException("Job " + job.jobId()
+                    + " was cancelled: the calling thread was interrupted");
+            cancelled.initCause(e);
+            throw cancelled;
+        } catch (ExecutionException e) {
+            Throwable cause = JobExecution.unwrap(e.getCause() == null ? e : e.getCause());
             if (cause instanceof UpdraftException u) {
                 throw u;
             }
@@ -67,10 +88,17 @@ public final class JobRunner {
         }
     }
 
-    /** Starts the job; the future completes with the result or an {@link UpdraftException}. */
+    /**
+     * Starts the job; the future completes with the result or an {@link UpdraftException}. Cancelling the future
+     * cancels the job (its running tasks are stopped).
+     */
     public CompletableFuture<JobResult> runAsync(JobPlan plan) {
+        return execution(plan).start();
+    }
+
+    private JobExecution execution(JobPlan plan) {
         Objects.requireNonNull(plan, "plan is null");
         String jobId = "job-" + JOB_IDS.incrementAndGet() + "-" + PROCESS_TOKEN;
-        return new JobExecution(jobId, plan, invoker, footers, decoder, shuffleStore, options).start();
+        return new JobExecution(jobId, plan, invoker, footers, decoder, shuffleStore, options);
     }
 }

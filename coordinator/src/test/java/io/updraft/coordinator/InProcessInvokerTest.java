@@ -81,4 +81,40 @@ class InProcessInvokerTest {
         assertThatThrownBy(() -> new InProcessInvoker(0, json -> json))
                 .hasMessage("threads must be >= 1, was 0");
     }
+
+    @Test
+    void stopInterruptsARunningTaskAndSkipsAQueuedOne() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicInteger ran = new AtomicInteger();
+        try (InProcessInvoker invoker = new InProcessInvoker(1, json -> {
+            ran.incrementAndGet();
+            started.countDown();
+            try {
+                Thread.sleep(30_000);
+                return "finished " + json;
+            } catch (InterruptedException e) {
+                return "stopped " + json;   // the engine reports a cancelled task as a FAILED result
+            }
+        })) {
+            assertThat(invoker.stopsRunningTasks()).isTrue();
+            CompletableFuture<String> running = invoker.invoke("a");
+            CompletableFuture<String> queued = invoker.invoke("b");
+            assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
+
+            invoker.stop(queued);
+            invoker.stop(running);
+
+            assertThat(running.get(5, TimeUnit.SECONDS)).isEqualTo("stopped a");
+            assertThat(queued.isCancelled()).isTrue();
+            // the pool thread is not left interrupted: the next task runs normally
+            CompletableFuture<String> next = invoker.invoke("c");
+            invoker.stop(CompletableFuture.completedFuture("unrelated"));
+            assertThat(ran.get()).isLessThanOrEqualTo(2);
+            Thread.sleep(50);
+            assertThat(next.isDone()).isFalse();
+            invoker.stop(next);
+            assertThat(next.get(5, TimeUnit.SECONDS)).isEqualTo("stopped c");
+            assertThat(ran.get()).isEqualTo(2);
+        }
+    }
 }

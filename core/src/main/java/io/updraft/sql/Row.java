@@ -12,7 +12,8 @@ import java.util.Objects;
 /**
  * One row of a result, as Spark's {@code Row}: positional access, typed getters and, when the row
  * carries a schema, access by field name. Values use Spark's Java types: Boolean, Integer, Long,
- * Double, java.math.BigDecimal, String, java.sql.Date, java.sql.Timestamp; null is null. Immutable.
+ * Double, java.math.BigDecimal, String, java.sql.Date, java.sql.Timestamp, and for arrays an unmodifiable
+ * java.util.List of those; null is null. Immutable.
  */
 public final class Row {
     private final Object[] values;
@@ -106,6 +107,25 @@ public final class Row {
 
     public Timestamp getTimestamp(int i) {
         return (Timestamp) values[i];
+    }
+
+    /**
+     * An array column's value as a {@code java.util.List} (unmodifiable; elements in Spark's Java types,
+     * null elements as null), as Spark's {@code Row.getList}; null when the value is null.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> List<T> getList(int i) {
+        Object v = values[i];
+        if (v != null && !(v instanceof List<?>)) {
+            throw new ClassCastException("Value at index " + i + " is a " + v.getClass().getSimpleName()
+                    + ", not an array");
+        }
+        return (List<T>) v;
+    }
+
+    /** Same as {@link #getList(int)}: Spark's {@code getSeq}, with a Java list in place of a Scala Seq. */
+    public <T> List<T> getSeq(int i) {
+        return getList(i);
     }
 
     public List<Object> toList() {

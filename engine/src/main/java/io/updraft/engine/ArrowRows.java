@@ -6,6 +6,7 @@ import io.updraft.engine.vector.Bits;
 import io.updraft.engine.vector.Decimals;
 import io.updraft.engine.vector.PhysicalKind;
 import io.updraft.sql.Row;
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.DecimalType;
@@ -19,6 +20,7 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 
@@ -35,13 +37,16 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.List;
 
 /**
  * Converts between Arrow IPC streams (base64, as in {@link io.updraft.core.task.TaskResult}) and
  * {@link Row}s with Spark's Java types: Boolean, Integer, Long, Double, BigDecimal, String,
- * java.sql.Date (the day, in the JVM's zone, as Spark) and java.sql.Timestamp (the instant). Used by the
+ * java.sql.Date (the day, in the JVM's zone, as Spark), java.sql.Timestamp (the instant) and, for arrays,
+ * an unmodifiable java.util.List of those (Spark's {@code Row.getList}). Used by the
  * coordinator for results and by tests; not a hot path. Thread-safe; the overloads without an allocator
  * use a short-lived one of their own.
  */
@@ -93,6 +98,9 @@ public final class ArrowRows {
         if (kind == PhysicalKind.NULL || v.isNull(r)) {
             return null;
         }
+        if (kind == PhysicalKind.LIST) {
+            return list((ListVector) v, ((ArrayType) type).elementType(), r);
+        }
         ArrowBuf data = v.getDataBuffer();
         return switch (kind) {
             case BOOLEAN -> Bits.get(data, r);
@@ -107,8 +115,20 @@ public final class ArrowRows {
             case FLOAT64 -> data.getDouble((long) r << 3);
             case DECIMAL -> Decimals.big(data, r, ((DecimalType) type).scale());
             case UTF8 -> new String(((VarCharVector) v).get(r), StandardCharsets.UTF_8);
-            case NULL -> null;
+            case NULL, LIST -> null;
         };
+    }
+
+    /** An array value as an unmodifiable java.util.List (null elements as null), as Spark's Row.getList. */
+    private static List<Object> list(ListVector v, DataType elementType, int r) {
+        int start = v.getElementStartIndex(r);
+        int end = v.getElementEndIndex(r);
+        FieldVector child = v.getDataVector();
+        List<Object> out = new ArrayList<>(end - start);
+        for (int e = start; e < end; e++) {
+            out.add(value(child, elementType, e));
+        }
+        return Collections.unmodifiableList(out);
     }
 
     private static Timestamp timestamp(long micros) {
@@ -138,19 +158,11 @@ public final class ArrowRows {
             List<FieldVector> vectors = root.getFieldVectors();
             for (int c = 0; c < vectors.size(); c++) {
                 FieldVector v = vectors.get(c);
-                if (v instanceof BaseFixedWidthVector fixed) {
-                    fixed.allocateNew(Math.max(n, 1));
-                } else if (v instanceof BaseVariableWidthVector variable) {
-                    variable.allocateNew(Math.max(16L * n, 16), Math.max(n, 1));
+                List<Object> column = new ArrayList<>(n);
+                for (Row row : rows) {
+                    column.add(row.get(c));
                 }
-                DataType type = schema.get(c).dataType();
-                for (int r = 0; r < n; r++) {
-                    Object value = rows.get(r).get(c);
-                    if (value != null) {
-                        set(v, type, r, value);
-                    }
-                }
-                v.setValueCount(n);
+                fill(v, schema.get(c).dataType(), column);
             }
             root.setRowCount(n);
             writer.start();
@@ -160,6 +172,45 @@ public final class ArrowRows {
             throw new UpdraftException(ErrorType.INTERNAL, "cannot write Arrow IPC stream: " + e.getMessage(), e);
         }
         return Base64.getEncoder().encodeToString(bytes.toByteArray());
+    }
+
+    /** Allocates {@code v} and sets its values (nulls where a value is null) and value count. */
+    private static void fill(FieldVector v, DataType type, List<?> values) {
+        int n = values.size();
+        if (v instanceof ListVector list) {
+            list.setInitialCapacity(Math.max(n, 1));
+            list.allocateNew();
+            List<Object> elements = new ArrayList<>();
+            for (int r = 0; r < n; r++) {
+                Object value = values.get(r);
+                if (value == null) {
+                    list.setNull(r);
+                    continue;
+                }
+                List<?> items = value instanceof List<?> l ? l : value instanceof Object[] a ? Arrays.asList(a) : null;
+                if (items == null) {
+                    throw new IllegalArgumentException("not an array: " + value + " (" + value.getClass() + ")");
+                }
+                list.startNewValue(r);
+                elements.addAll(items);
+                list.endValue(r, items.size());
+            }
+            fill(list.getDataVector(), ((ArrayType) type).elementType(), elements);
+            list.setValueCount(n);
+            return;
+        }
+        if (v instanceof BaseFixedWidthVector fixed) {
+            fixed.allocateNew(Math.max(n, 1));
+        } else if (v instanceof BaseVariableWidthVector variable) {
+            variable.allocateNew(Math.max(16L * n, 16), Math.max(n, 1));
+        }
+        for (int r = 0; r < n; r++) {
+            Object value = values.get(r);
+            if (value != null) {
+                set(v, type, r, value);
+            }
+        }
+        v.setValueCount(n);
     }
 
     private static void set(FieldVector v, DataType type, int r, Object value) {
@@ -189,7 +240,7 @@ public final class ArrowRows {
                 ((VarCharVector) v).setSafe(r, bytes, 0, bytes.length);
                 return;
             }
-            case NULL -> {
+            case NULL, LIST -> {
                 return;
             }
         }

@@ -2,6 +2,7 @@ package io.updraft.engine;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.BooleanType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
@@ -31,7 +32,8 @@ import java.util.List;
 /**
  * The mapping between SQL types and Arrow: boolean→Bit, int→Int(32), bigint→Int(64),
  * double→FloatingPoint(DOUBLE), decimal(p,s)→Decimal(p,s,128), string→Utf8, date→Date(DAY),
- * timestamp→Timestamp(MICROSECOND, "UTC"), void→Null. Stateless and thread-safe.
+ * timestamp→Timestamp(MICROSECOND, "UTC"), void→Null, array&lt;T&gt;→List with one child field "element"
+ * (nullable = containsNull) of T's type. Stateless and thread-safe.
  */
 public final class ArrowTypes {
     public static final String UTC = "UTC";
@@ -50,7 +52,20 @@ public final class ArrowTypes {
             case DateType d -> new ArrowType.Date(DateUnit.DAY);
             case TimestampType t -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, UTC);
             case NullType n -> ArrowType.Null.INSTANCE;
+            case ArrayType a -> ArrowType.List.INSTANCE;
         };
+    }
+
+    /** Name of the child field of a list vector (Arrow's and Spark's convention). */
+    public static final String ELEMENT = "element";
+
+    /** The SQL type of an Arrow field produced by {@link #toField}: as {@link #toDataType(ArrowType)}, plus lists. */
+    public static DataType toDataType(Field field) {
+        if (field.getType() instanceof ArrowType.List) {
+            Field element = field.getChildren().get(0);
+            return new ArrayType(toDataType(element), element.isNullable());
+        }
+        return toDataType(field.getType());
     }
 
     /** The SQL type of an Arrow type produced by {@link #toArrowType}; anything else is an INTERNAL error. */
@@ -87,11 +102,20 @@ public final class ArrowTypes {
     }
 
     public static Field toField(StructField field) {
-        return new Field(field.name(), new FieldType(field.nullable(), toArrowType(field.dataType()), null), null);
+        return toField(field.name(), field.dataType(), field.nullable());
     }
 
     public static Field toField(String name, DataType type) {
-        return new Field(name, FieldType.nullable(toArrowType(type)), null);
+        return toField(name, type, true);
+    }
+
+    /** The Arrow field of a SQL column; an array becomes a List field with one child named "element". */
+    public static Field toField(String name, DataType type, boolean nullable) {
+        List<Field> children = null;
+        if (type instanceof ArrayType a) {
+            children = List.of(toField(ELEMENT, a.elementType(), a.containsNull()));
+        }
+        return new Field(name, new FieldType(nullable, toArrowType(type), null), children);
     }
 
     public static Schema toArrowSchema(StructType schema) {
@@ -105,7 +129,7 @@ public final class ArrowTypes {
     public static StructType toStructType(Schema schema) {
         List<StructField> fields = new ArrayList<>(schema.getFields().size());
         for (Field f : schema.getFields()) {
-            fields.add(new StructField(f.getName(), toDataType(f.getType()), f.isNullable()));
+            fields.add(new StructField(f.getName(), toDataType(f), f.isNullable()));
         }
         return new StructType(fields);
     }

@@ -137,6 +137,20 @@ public final class ExecutionContext implements AutoCloseable {
         return allocator.getAllocatedMemory() > pressureBytes && heldBytes > operatorBudget / 8;
     }
 
+    /**
+     * Stops the task when it has been cancelled: the thread running it was interrupted (the in-process invoker
+     * interrupts a task whose job failed or was given up). Called by the leaves (Parquet scan, shuffle read)
+     * for every batch and by the task's root, so a cancelled task ends within one batch; the pipeline is then
+     * closed and the task's allocator with it. Throws {@link TaskCancelledException}; the interrupt flag stays
+     * set for the caller.
+     */
+    public void checkCancelled() {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new TaskCancelledException("Task " + jobId + "/" + stageId + "/" + taskId + "/" + attempt
+                    + " was cancelled");
+        }
+    }
+
     /** Called by the shuffle write operator once its object is stored. */
     public void setShuffleOutput(ShuffleOutput output) {
         this.shuffleOutput = output;

@@ -133,6 +133,10 @@ public final class TaskRunner {
                         + e.getMessage(), e);
             }
         }
+        if (failure != null && !(failure instanceof TaskCancelledException) && Thread.currentThread().isInterrupted()) {
+            // an interrupted read (ClosedByInterruptException and the like): the task was cancelled
+            failure = new TaskCancelledException("Task " + name + " was cancelled (" + failure.getMessage() + ")");
+        }
         if (failure != null) {
             return failure(spec, failure, context, start);
         }
@@ -168,6 +172,7 @@ public final class TaskRunner {
              ArrowStreamWriter writer = new ArrowStreamWriter(root, null, bytes)) {
             writer.start();
             while (true) {
+                context.checkCancelled();
                 Batch batch = pipeline.next();
                 if (batch == null) {
                     break;

@@ -1,7 +1,10 @@
 package io.updraft.engine;
 
 import io.updraft.core.expr.Arithmetic;
+import io.updraft.core.expr.And;
 import io.updraft.core.expr.ArithmeticOp;
+import io.updraft.core.expr.CompareOp;
+import io.updraft.core.expr.Comparison;
 import io.updraft.core.expr.ColumnRef;
 import io.updraft.core.expr.Expr;
 import io.updraft.core.expr.Literal;
@@ -11,6 +14,7 @@ import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.BuildSide;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.HashAggregate;
+import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.Join;
 import io.updraft.core.plan.JoinType;
 import io.updraft.core.plan.Operator;
@@ -18,6 +22,9 @@ import io.updraft.core.plan.ParquetScan;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.Sort;
 import io.updraft.core.plan.SortKey;
+import io.updraft.core.plan.Window;
+import io.updraft.core.plan.WindowCall;
+import io.updraft.core.plan.WindowFunction;
 import io.updraft.core.task.TaskCodec;
 import io.updraft.core.task.TaskResult;
 import io.updraft.core.task.TaskSpec;
@@ -65,6 +72,14 @@ class SpillIntegrationTest {
     Path spillDir;
     private static Path facts;
     private static Path dim;
+    private static Path wide;
+    private static Path probes;
+    private static Path wideRows;
+    private static final StructType WIDE_ROWS = new StructType(List.of()).add("id", DataTypes.LongType)
+            .add("v", MONEY).add("payload", DataTypes.StringType);
+    private static final StructType WIDE = new StructType(List.of()).add("r", DataTypes.LongType)
+            .add("payload", DataTypes.StringType);
+    private static final StructType PROBES = new StructType(List.of()).add("x", DataTypes.LongType);
     private BufferAllocator root;
     private TaskRunner runner;
 
@@ -81,6 +96,16 @@ class SpillIntegrationTest {
                 SELECT 'key-' || range AS dk, 'payload-' || md5(range::VARCHAR) AS payload, range % 1000 AS w
                 FROM range(0, 600000, 1)
                 """, 100_000);
+        // ~21 MiB in Arrow: about 2.6 times the task limit, 5 times the join's budget
+        wide = ParquetTestFiles.write(data.resolve("wide.parquet"), """
+                SELECT range AS r, md5(range::VARCHAR) || md5((range + 1)::VARCHAR) AS payload FROM range(250000)
+                """, 50_000);
+        wideRows = ParquetTestFiles.write(data.resolve("wide-rows.parquet"), """
+                SELECT range AS id, (((range * 31) % 100000) / 100.0)::DECIMAL(12,2) AS v,
+                       repeat(md5(range::VARCHAR), 4) AS payload
+                FROM range(400000)
+                """, 50_000);
+        probes = ParquetTestFiles.write(data.resolve("probes.parquet"), "SELECT range AS x FROM range(12)", 100);
     }
 
     @BeforeEach
@@ -106,13 +131,22 @@ class SpillIntegrationTest {
     }
 
     private TaskResult run(Operator plan) {
-        TaskSpec spec = new TaskSpec("spill", 1, 0, 0, plan, Map.of(TaskRunner.TASK_MEMORY_BYTES, String.valueOf(LIMIT),
+        return run(plan, LIMIT);
+    }
+
+    private TaskResult run(Operator plan, long limit) {
+        return run(plan, limit, ExecutionContext.DEFAULT_BATCH_ROWS);
+    }
+
+    private TaskResult run(Operator plan, long limit, int batchRows) {
+        TaskSpec spec = new TaskSpec("spill", 1, 0, 0, plan, Map.of(TaskRunner.TASK_MEMORY_BYTES, String.valueOf(limit),
+                ExecutionContext.BATCH_ROWS, String.valueOf(batchRows),
                 ExecutionContext.SPILL_DIR, spillDir.toString()));
         TaskResult result = TaskCodec.decodeResult(runner.runJson(TaskCodec.encode(spec)));
         assertThat(result.errorMessage()).isNull();
         assertThat(result.status()).isEqualTo(TaskStatus.SUCCEEDED);
         System.err.printf("%s: %d spills, %.1f MiB spilled, limit %.1f MiB%n", plan.getClass().getSimpleName(),
-                result.metrics().spills(), result.metrics().spilledBytes() / 1048576.0, LIMIT / 1048576.0);
+                result.metrics().spills(), result.metrics().spilledBytes() / 1048576.0, limit / 1048576.0);
         return result;
     }
 
@@ -196,5 +230,96 @@ class SpillIntegrationTest {
         List<Row> rows = ArrowRows.decode(result.arrowIpcBase64(), plan.schema(), root);
         assertThat(strings(rows)).isEqualTo(duck("SELECT id % 100 AS b, count(*), count(payload), sum(w), max(payload)"
                 + " FROM '" + facts + "' f LEFT JOIN '" + dim + "' d ON f.k = d.dk GROUP BY b ORDER BY b"));
+    }
+
+    /** x in 0..11 matches r in [x * 20000, x * 20000 + 3) unless x is a multiple of 3. */
+    private static Expr nonEquiCondition() {
+        ColumnRef x = ref(0, DataTypes.LongType);
+        ColumnRef r = ref(1, DataTypes.LongType);
+        Expr from = new Arithmetic(ArithmeticOp.MULTIPLY, x, Literal.of(20000L), DataTypes.LongType);
+        Expr to = new Arithmetic(ArithmeticOp.ADD, from, Literal.of(3L), DataTypes.LongType);
+        Expr notMultipleOf3 = new Comparison(CompareOp.NOT_EQUAL, new Arithmetic(ArithmeticOp.MOD, x, Literal.of(3L),
+                DataTypes.LongType), Literal.of(0L));
+        return new And(new And(new Comparison(CompareOp.GREATER_THAN_OR_EQUAL, r, from),
+                new Comparison(CompareOp.LESS_THAN, r, to)), notMultipleOf3);
+    }
+
+    private static final String DUCK_CONDITION = "r >= x * 20000 AND r < x * 20000 + 3 AND x % 3 <> 0";
+
+    @Test
+    void nestedLoopLeftOuterJoinWithABuildSideSeveralTimesTheLimit() {
+        Join join = new Join(scan(probes, PROBES), scan(wide, WIDE), JoinType.LEFT_OUTER, List.of(), List.of(),
+                nonEquiCondition(), BuildSide.RIGHT);
+        Operator plan = new Sort(join, List.of(new SortKey(ref(0, DataTypes.LongType), true, true),
+                new SortKey(ref(1, DataTypes.LongType), true, true)));
+        TaskResult result = run(plan);
+        assertThat(result.metrics().spills()).isGreaterThanOrEqualTo(2);
+        assertThat(result.metrics().spilledBytes()).isGreaterThan(2 * LIMIT);
+        List<Row> rows = ArrowRows.decode(result.arrowIpcBase64(), plan.schema(), root);
+        assertThat(rows).hasSize(8 * 3 + 4);
+        assertThat(strings(rows)).isEqualTo(duck("SELECT x, r, payload FROM '" + probes + "' LEFT JOIN '" + wide
+                + "' ON " + DUCK_CONDITION + " ORDER BY x, r NULLS FIRST"));
+    }
+
+    @Test
+    void nestedLoopAntiAndRightOuterJoinsCarryMatchesAcrossSpilledChunks() {
+        Join anti = new Join(scan(probes, PROBES), scan(wide, WIDE), JoinType.LEFT_ANTI, List.of(), List.of(),
+                nonEquiCondition(), BuildSide.RIGHT);
+        Operator antiPlan = new Sort(anti, List.of(new SortKey(ref(0, DataTypes.LongType), true, true)));
+        TaskResult antiResult = run(antiPlan);
+        assertThat(antiResult.metrics().spills()).isGreaterThanOrEqualTo(2);
+        assertThat(strings(ArrowRows.decode(antiResult.arrowIpcBase64(), antiPlan.schema(), root)))
+                .isEqualTo(duck("SELECT x FROM '" + probes + "' WHERE NOT EXISTS (SELECT 1 FROM '" + wide
+                        + "' WHERE " + DUCK_CONDITION + ") ORDER BY x"));
+
+        // build side (right) rows are output when unmatched: one chunk at a time
+        Join rightOuter = new Join(scan(probes, PROBES), scan(wide, WIDE), JoinType.RIGHT_OUTER, List.of(),
+                List.of(), nonEquiCondition(), BuildSide.RIGHT);
+        Operator counted = new HashAggregate(rightOuter, List.of(), List.of(
+                new AggregateCall(AggregateFunction.COUNT, null, false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.COUNT, ref(0, DataTypes.LongType), false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.SUM, ref(1, DataTypes.LongType), false, DataTypes.LongType)),
+                AggregateMode.COMPLETE, List.of("n", "matched", "sr"));
+        TaskResult outer = run(counted);
+        assertThat(outer.metrics().spills()).isGreaterThanOrEqualTo(2);
+        assertThat(strings(ArrowRows.decode(outer.arrowIpcBase64(), counted.schema(), root)))
+                .isEqualTo(duck("SELECT count(*), count(x), sum(r) FROM '" + probes + "' RIGHT JOIN '" + wide
+                        + "' ON " + DUCK_CONDITION));
+    }
+
+    @Test
+    void windowPartitionsSeveralTimesTheLimitSpill() {
+        // 400,000 rows of ~150 bytes (~60 MiB, nearly 4 times a 16 MiB limit) in four partitions of ~15 MiB, each
+        // more than the window's 8 MiB budget: the rows go to disk, the keys, arguments and results (~60 bytes a
+        // row) stay in memory
+        long limit = 2 * LIMIT;
+        Expr quarter = new Arithmetic(ArithmeticOp.MOD, ref(0, DataTypes.LongType), Literal.of(4L),
+                DataTypes.LongType);
+        SortKey byId = new SortKey(ref(0, DataTypes.LongType), true, true);
+        List<WindowCall> calls = List.of(
+                new WindowCall(WindowFunction.ROW_NUMBER, List.of(), false, null,
+                        WindowCall.resultType(WindowFunction.ROW_NUMBER, List.of())),
+                new WindowCall(WindowFunction.SUM, List.of(ref(1, MONEY)), false, null,
+                        WindowCall.resultType(WindowFunction.SUM, List.of(ref(1, MONEY)))),
+                new WindowCall(WindowFunction.LAG, List.of(ref(0, DataTypes.LongType)), false, null,
+                        DataTypes.LongType));
+        Window window = new Window(scan(wideRows, WIDE_ROWS), List.of(quarter), List.of(byId), calls,
+                List.of("rn", "running", "previous_id"));
+        Expr sampled = new Comparison(CompareOp.EQUAL, new Arithmetic(ArithmeticOp.MOD, ref(0, DataTypes.LongType),
+                Literal.of(997L), DataTypes.LongType), Literal.of(5L));
+        Operator plan = new Sort(new Project(new Filter(window, sampled), List.of(ref(0, DataTypes.LongType),
+                ref(2, DataTypes.StringType), ref(3, DataTypes.IntegerType), ref(4, window.schema().get(4).dataType()),
+                ref(5, DataTypes.LongType)), List.of("id", "payload", "rn", "running", "previous_id")), List.of(byId));
+        // small batches keep the external sort's merge (one batch per run) small next to the window's state
+        TaskResult result = run(plan, limit, 2048);
+        assertThat(result.metrics().spills()).isGreaterThan(2);
+        assertThat(result.metrics().spilledBytes()).isGreaterThan(3 * limit);
+        List<Row> rows = ArrowRows.decode(result.arrowIpcBase64(), plan.schema(), root);
+        assertThat(rows).hasSize(402);
+        assertThat(strings(rows)).isEqualTo(duck("""
+                SELECT id, payload, rn, running, previous_id FROM (
+                  SELECT id, payload, row_number() OVER w AS rn, sum(v) OVER w AS running, lag(id) OVER w AS previous_id
+                  FROM '%s' WINDOW w AS (PARTITION BY id %% 4 ORDER BY id))
+                WHERE id %% 997 = 5 ORDER BY id""".formatted(wideRows)));
     }
 }

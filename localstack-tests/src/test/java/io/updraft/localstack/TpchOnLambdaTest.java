@@ -34,11 +34,8 @@ class TpchOnLambdaTest {
 
     @BeforeAll
     void start() throws Exception {
-        localData = Path.of("target", "tpch-sf0.01").toAbsolutePath();
-        if (!TpchData.isComplete(localData)) {
-            TpchData.generate(0.01, localData);
-        }
-        stack = new LambdaStack(2);
+        localData = tpchData();
+        stack = LambdaStack.shared();
         s3Data = stack.upload(localData, "tpch/sf0.01");
         local = UpdraftSession.builder().appName("local-reference").master("local[2]").create();
         lambda = stack.lambdaSession("shuffle");
@@ -60,9 +57,15 @@ class TpchOnLambdaTest {
         if (duckdb != null) {
             duckdb.close();
         }
-        if (stack != null) {
-            stack.close();
+    }
+
+    /** TPC-H SF 0.01 as Parquet under target/, generated once (io.trino.tpch → DuckDB). */
+    static synchronized Path tpchData() {
+        Path dir = Path.of("target", "tpch-sf0.01").toAbsolutePath();
+        if (!TpchData.isComplete(dir)) {
+            TpchData.generate(0.01, dir);
         }
+        return dir;
     }
 
     @ParameterizedTest(name = "Q{0}")

@@ -15,6 +15,7 @@ import io.updraft.planner.optimizer.Optimizer;
 import io.updraft.planner.physical.PhysicalNode;
 import io.updraft.planner.physical.PhysicalPlanner;
 import io.updraft.planner.physical.StageBuilder;
+import io.updraft.planner.resolved.plan.PlanCanonicalizer;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.sql.types.StructType;
 
@@ -79,6 +80,8 @@ public final class DefaultQueryPlanner implements QueryPlanner {
         return switch (m) {
             case "simple", "codegen" -> physical;
             case "formatted" -> "== Physical Plan ==\n" + PhysicalPlanPrinter.formatted(physicalPlan);
+            case "cost" -> "== Optimized Logical Plan ==\n" + ResolvedPlanPrinter.printWithStatistics(optimized)
+                    + "\n" + physical;
             default -> "== Parsed Logical Plan ==\n" + ParsedPlanPrinter.print(plan)
                     + "\n== Analyzed Logical Plan ==\n" + ResolvedPlanPrinter.schemaLine(analyzed) + "\n"
                     + ResolvedPlanPrinter.print(analyzed)
@@ -96,6 +99,15 @@ public final class DefaultQueryPlanner implements QueryPlanner {
     /** The analyzed and optimized plan. */
     public ResolvedPlan optimize(LogicalPlan plan) {
         return optimizer.optimize(analyze(plan));
+    }
+
+    /**
+     * The optimized plan in canonical form ({@link PlanCanonicalizer}: expression ids renumbered in tree order,
+     * qualifiers dropped), a value to compare: equal for two queries (e.g. a SQL text and its Dataset API version)
+     * exactly when the optimizer plans them alike.
+     */
+    public ResolvedPlan canonicalOptimizedPlan(LogicalPlan plan) {
+        return PlanCanonicalizer.canonicalize(optimize(plan));
     }
 
     /** The physical operator tree before stage cutting (what explain prints). */

@@ -16,7 +16,9 @@ import io.updraft.sql.types.StructType;
  *   <li>{@link #planCount}: the job behind {@code Dataset.count()}: one row, one bigint column; no
  *   data rows move (partial counts per scan task, summed in a final task).</li>
  *   <li>{@link #explain}: Spark-style text; mode "simple" prints the physical plan, "extended" the
- *   parsed, analyzed, optimized and physical plans and the stages, "formatted" Spark's numbered layout.</li>
+ *   parsed, analyzed, optimized and physical plans and the stages, "cost" the optimized plan with size estimates and
+ *   the physical plan, "formatted" Spark's numbered layout ("codegen" = "simple"); another mode is an
+ *   IllegalArgumentException listing them.</li>
  * </ul>
  */
 public interface QueryPlanner {

@@ -67,6 +67,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         io.updraft.core.task.TaskResult.class,
         io.updraft.core.task.TaskSpec.class,
         io.updraft.core.task.TaskStatus.class,
+        io.updraft.sql.types.ArrayType.class,
         io.updraft.sql.types.BooleanType.class,
         io.updraft.sql.types.DataType.class,
         io.updraft.sql.types.DataTypes.class,

@@ -12,7 +12,8 @@ import static io.updraft.sql.functions.sum;
 
 /**
  * TPC-H Q15, top supplier: the supplier(s) with the highest revenue in the quarter from 1996-01-01. The view
- * revenue0 is a DataFrame used twice; its maximum is joined back on equality.
+ * revenue0 is a DataFrame used twice; its maximum (the scalar subquery) is LEFT OUTER joined and compared in a
+ * filter above, as Spark plans the SQL text.
  */
 public final class Q15 {
     private Q15() {
@@ -25,9 +26,11 @@ public final class Q15 {
                 .groupBy(col("l_suppkey").as("supplier_no"))
                 .agg(sum(col("l_extendedprice").multiply(lit(1).minus(col("l_discount")))).as("total_revenue"));
         Dataset<Row> top = revenue.agg(max(col("total_revenue")).as("max_revenue"));
-        return t.supplier()
-                .join(revenue, col("s_suppkey").equalTo(col("supplier_no")))
-                .join(top, col("total_revenue").equalTo(col("max_revenue")))
+        // The scalar subquery's plan: its one row LEFT OUTER joined to every row, the comparison a filter above.
+        return t.supplier().join(revenue)
+                .filter(col("s_suppkey").equalTo(col("supplier_no")))
+                .join(top, lit(true), "left_outer")
+                .filter(col("total_revenue").equalTo(col("max_revenue")))
                 .select(col("s_suppkey"), col("s_name"), col("s_address"), col("s_phone"), col("total_revenue"))
                 .orderBy(col("s_suppkey"));
     }

@@ -18,11 +18,13 @@ public final class Q18 {
         Dataset<Row> largeOrders = t.lineitem()
                 .groupBy(col("l_orderkey"))
                 .agg(sum(col("l_quantity")).as("sum_quantity"))
-                .filter(col("sum_quantity").gt(300));
-        return t.orders()
-                .join(largeOrders, col("o_orderkey").equalTo(col("l_orderkey")), "left_semi")
-                .join(t.customer(), col("c_custkey").equalTo(col("o_custkey")))
-                .join(t.lineitem(), col("o_orderkey").equalTo(col("l_orderkey")))
+                .filter(col("sum_quantity").gt(300))
+                .select(col("l_orderkey"))
+                .as("large");
+        // The tables joined as the SQL text lists them; IN (subquery) is a left semi join above, as Spark plans it.
+        return t.customer().join(t.orders()).join(t.lineitem())
+                .filter(col("c_custkey").equalTo(col("o_custkey")).and(col("o_orderkey").equalTo(col("l_orderkey"))))
+                .join(largeOrders, col("o_orderkey").equalTo(col("large.l_orderkey")), "left_semi")
                 .groupBy(col("c_name"), col("c_custkey"), col("o_orderkey"), col("o_orderdate"), col("o_totalprice"))
                 .agg(sum(col("l_quantity")))
                 .orderBy(col("o_totalprice").desc(), col("o_orderdate"))

@@ -25,7 +25,8 @@ public final class Q20 {
         Dataset<Row> shipped = t.lineitem()
                 .filter(col("l_shipdate").geq(lit(from)).and(col("l_shipdate").lt(lit(from.plusYears(1)))))
                 .groupBy(col("l_partkey"), col("l_suppkey"))
-                .agg(lit(new BigDecimal("0.5")).multiply(sum(col("l_quantity"))).as("half_quantity"));
+                .agg(lit(new BigDecimal("0.5")).multiply(sum(col("l_quantity"))).as("half_quantity"))
+                .select(col("half_quantity"), col("l_partkey"), col("l_suppkey"));   // the subquery's value first
         Dataset<Row> excess = t.partsupp()
                 .join(forestParts, col("ps_partkey").equalTo(col("p_partkey")), "left_semi")
                 .join(shipped, col("l_partkey").equalTo(col("ps_partkey"))

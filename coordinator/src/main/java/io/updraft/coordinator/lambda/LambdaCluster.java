@@ -55,7 +55,8 @@ public final class LambdaCluster implements Cluster {
         String payload = settings.payloadRoot() == null ? shuffleRoot.uri() : settings.payloadRoot();
         this.payloadRoot = payload.equals(shuffleRoot.uri()) ? null : ShuffleRoot.of(payload, sessionSettings);
         this.invoker = LambdaInvoker.create(settings, TaskClock.system(),
-                (payloadRoot == null ? shuffleRoot : payloadRoot).store(), payload, storeSettings);
+                (payloadRoot == null ? shuffleRoot : payloadRoot).store(), payload, storeSettings,
+                shuffleRoot.store());
         this.allocator = new RootAllocator();
         this.footers = new CachingFooterReader(new EngineParquetFooters(sessionSettings));
         this.decoder = (batches, schema) -> ArrowRows.decode(batches, schema, allocator);

@@ -29,9 +29,11 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,9 +46,10 @@ import java.util.concurrent.TimeUnit;
  *   is skipped for a while (1 s, doubling up to 30 s) while others are up.</li>
  *   <li><b>Errors</b> → {@link WorkerInvocationException}: FunctionError / Unhandled / a Lambda error body →
  *   CRASH; 429 TooManyRequests → THROTTLED; 5xx → SERVER_ERROR; SDK timeouts and connection failures, and no
- *   answer within {@code timeoutMillis} → TIMEOUT (all retried by the scheduler); other 4xx → REJECTED (not
- *   retried). A timed-out invocation keeps its slot until the call really ends (the environment is still
- *   busy).</li>
+ *   answer within {@code timeoutMillis}, or Lambda's "Task timed out after N seconds" (the function's own
+ *   timeout) → TIMEOUT (all retried by the scheduler); other 4xx → REJECTED (not retried). A timed-out
+ *   invocation keeps its slot until the call really ends (the environment is still busy); if it then answers
+ *   with a shuffle object, that object is deleted (the attempt was never committed).</li>
  *   <li><b>Large payloads</b>: a spec over {@code maxPayloadBytes} is stored under the payload root and sent as
  *   a {@link PayloadReference}; a worker answering with a reference has its result read from the store; both
  *   objects are deleted afterwards.</li>
@@ -62,6 +65,8 @@ public final class LambdaInvoker implements WorkerInvoker {
     private final int concurrency;
     private final TaskClock clock;
     private final ObjectStore payloadStore;
+    private final ObjectStore shuffleStore;
+    private final Set<CompletableFuture<Void>> lateDeletes = ConcurrentHashMap.newKeySet();
     private final String payloadRoot;
     private final Map<String, String> storeSettings;
     private final AutoCloseable resources;
@@ -101,6 +106,19 @@ public final class LambdaInvoker implements WorkerInvoker {
     public LambdaInvoker(LambdaSettings settings, List<LambdaTransport> transports, TaskClock clock,
                          ObjectStore payloadStore, String payloadRoot, Map<String, String> storeSettings,
                          AutoCloseable resources) {
+        this(settings, transports, clock, payloadStore, payloadRoot, storeSettings, null, resources);
+    }
+
+    /**
+     * As above, plus {@code shuffleStore}: the store under {@code updraft.shuffle.root} (not closed here), where
+     * the shuffle object of a map attempt that answers after its invocation timed out is deleted — the
+     * scheduler has already given up on that attempt, so nothing else would (null: leave it to the bucket's
+     * lifecycle rule).
+     */
+    public LambdaInvoker(LambdaSettings settings, List<LambdaTransport> transports, TaskClock clock,
+                         ObjectStore payloadStore, String payloadRoot, Map<String, String> storeSettings,
+                         ObjectStore shuffleStore, AutoCloseable resources) {
+        this.shuffleStore = shuffleStore;
         this.settings = Objects.requireNonNull(settings, "settings is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
         if (transports.isEmpty()) {
@@ -129,6 +147,13 @@ public final class LambdaInvoker implements WorkerInvoker {
      */
     public static LambdaInvoker create(LambdaSettings settings, TaskClock clock, ObjectStore payloadStore,
                                        String payloadRoot, Map<String, String> storeSettings) {
+        return create(settings, clock, payloadStore, payloadRoot, storeSettings, null);
+    }
+
+    /** As above; late map answers have their shuffle object deleted from {@code shuffleStore}. */
+    public static LambdaInvoker create(LambdaSettings settings, TaskClock clock, ObjectStore payloadStore,
+                                       String payloadRoot, Map<String, String> storeSettings,
+                                       ObjectStore shuffleStore) {
         SdkEventLoopGroup eventLoops = SdkEventLoopGroup.builder().numberOfThreads(2).build();
         Duration sdkTimeout = Duration.ofNanos(settings.timeoutNanos()).plusSeconds(60);
         List<LambdaTransport> transports = new ArrayList<>();
@@ -140,7 +165,7 @@ public final class LambdaInvoker implements WorkerInvoker {
             }
         }
         return new LambdaInvoker(settings, transports, clock, payloadStore, payloadRoot, storeSettings,
-                () -> eventLoops.eventLoopGroup().shutdownGracefully(0, 2, TimeUnit.SECONDS));
+                shuffleStore, () -> eventLoops.eventLoopGroup().shutdownGracefully(0, 2, TimeUnit.SECONDS));
     }
 
     @Override
@@ -253,7 +278,9 @@ public final class LambdaInvoker implements WorkerInvoker {
         CompletableFuture<String> result = d.pending().result();
         TaskClock.Cancellable timeout = clock.schedule(settings.timeoutNanos(), () -> result.completeExceptionally(
                 new WorkerInvocationException(Kind.TIMEOUT, "Lambda function " + settings.functionName() + " at "
-                        + d.slot().name + " did not answer within " + settings.timeoutNanos() / 1_000_000 + " ms")));
+                        + d.slot().name + " did not answer within " + settings.timeoutNanos() / 1_000_000 + " ms ("
+                        + LambdaSettings.TIMEOUT_MILLIS + "; raise it, or make tasks smaller with more"
+                        + " spark.sql.shuffle.partitions)")));
         payload.thenCompose(bytes -> d.slot().transport.invoke(InvokeRequest.builder()
                         .functionName(settings.functionName())
                         .invocationType(InvocationType.REQUEST_RESPONSE)
@@ -261,6 +288,9 @@ public final class LambdaInvoker implements WorkerInvoker {
                         .build()))
                 .whenComplete((response, error) -> {
                     timeout.cancel();
+                    if (error == null && result.isDone()) {
+                        deleteLateShuffleOutput(response);   // before release: close() waits for it
+                    }
                     release(d.slot(), error);
                     if (specKey[0] != null) {
                         payloadStore.delete(specKey[0]);
@@ -315,6 +345,14 @@ public final class LambdaInvoker implements WorkerInvoker {
             discardResultObject(body);
             return;
         }
+        if (isFunctionTimeout(body)) {
+            result.completeExceptionally(new WorkerInvocationException(Kind.TIMEOUT, "Lambda function "
+                    + settings.functionName() + " at " + slot.name + " timed out: " + errorText(body).strip()
+                    + " (the function's timeout is shorter than this task: raise the function's Timeout, up to"
+                    + " 900 s — AWS_LAMBDA_FUNCTION_TIMEOUT for the emulator — or make tasks smaller with more"
+                    + " spark.sql.shuffle.partitions)"));
+            return;
+        }
         if (response.functionError() != null) {
             result.completeExceptionally(new WorkerInvocationException(Kind.CRASH, "Lambda function "
                     + settings.functionName() + " failed (" + response.functionError() + "): " + errorText(body)));
@@ -363,6 +401,30 @@ public final class LambdaInvoker implements WorkerInvoker {
         });
     }
 
+    /**
+     * A map attempt that answers after its invocation already failed (timed out) may have written its shuffle
+     * object: the scheduler never commits that attempt, so delete the object now.
+     */
+    private void deleteLateShuffleOutput(InvokeResponse response) {
+        if (shuffleStore == null || response.payload() == null) {
+            return;
+        }
+        String body = response.payload().asUtf8String();
+        if (!body.startsWith("{\"jobId\"") || !body.contains("\"shuffleOutput\"")) {
+            return;
+        }
+        try {
+            JsonNode key = JSON.readTree(body).path("shuffleOutput").path("key");
+            if (key.isTextual()) {
+                CompletableFuture<Void> delete = shuffleStore.delete(key.asText());
+                lateDeletes.add(delete);
+                delete.whenComplete((v, e) -> lateDeletes.remove(delete));
+            }
+        } catch (Exception e) {
+            // not a TaskResult: nothing was committed by it
+        }
+    }
+
     private void discardResultObject(String body) {
         if (payloadStore != null && PayloadReference.isReference(body)) {
             try {
@@ -393,6 +455,25 @@ public final class LambdaInvoker implements WorkerInvoker {
                     + e.getMessage(), e);
             default -> new WorkerInvocationException(Kind.CRASH, function + " failed: " + t, t);
         };
+    }
+
+    /**
+     * Lambda's answer when the function ran past its configured timeout: an Unhandled error whose message ends
+     * "Task timed out after N seconds" (the Runtime Interface Emulator answers that text alone).
+     */
+    static boolean isFunctionTimeout(String body) {
+        if (body.length() > 2000 || !body.contains("Task timed out after")) {
+            return false;
+        }
+        if (!body.startsWith("{")) {
+            return true;
+        }
+        try {
+            JsonNode n = JSON.readTree(body);
+            return !n.has("status") && n.path("errorMessage").asText("").contains("Task timed out after");
+        } catch (Exception e) {
+            return false;
+        }
     }
 
     private static boolean isLambdaError(String body) {
@@ -455,6 +536,13 @@ public final class LambdaInvoker implements WorkerInvoker {
                     Thread.currentThread().interrupt();
                     break;
                 }
+            }
+        }
+        for (CompletableFuture<Void> delete : List.copyOf(lateDeletes)) {
+            try {
+                delete.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (Exception e) {
+                // best effort: the shuffle prefix's lifecycle rule is the backstop
             }
         }
         for (Slot s : slots) {

@@ -286,13 +286,55 @@ class LambdaInvokerTest {
         clock.advance(Duration.ofMillis(1));
         assertThat(failure(slow)).isInstanceOfSatisfying(WorkerInvocationException.class,
                 e -> assertThat(e.kind()).isEqualTo(Kind.TIMEOUT)).hasMessage("Lambda function updraft-worker at "
-                + "http://127.0.0.1:9000 did not answer within 5000 ms");
+                + "http://127.0.0.1:9000 did not answer within 5000 ms (updraft.lambda.timeoutMillis; raise it, or"
+                + " make tasks smaller with more spark.sql.shuffle.partitions)");
         assertThat(t.get(0).requests).hasSize(1);
 
         t.get(0).answer(0, RESULT);   // the late answer is dropped; the emulator is free again
         assertThat(t.get(0).requests).hasSize(2);
         t.get(0).answer(1, RESULT);
         assertThat(next).isCompletedWithValue(RESULT);
+    }
+
+    @Test
+    void aLateMapAnswerAfterATimeoutHasItsShuffleObjectDeleted() throws Exception {
+        LocalObjectStore shuffle = new LocalObjectStore(dir);
+        shuffle.put("shuffle/ab/job-1/s0/t0-a0.arrow", new byte[]{1, 2, 3}).join();
+        shuffle.put("shuffle/ab/job-1/s0/t1-a0.arrow", new byte[]{4}).join();
+        List<FakeTransport> t = transports(1);
+        LambdaInvoker invoker = new LambdaInvoker(settings(1, 1, 5_000, 6_000_000), List.copyOf(t), clock, null,
+                null, Map.of(), shuffle, null);
+        CompletableFuture<String> slow = invoker.invoke("{\"n\":1}");
+        clock.advance(Duration.ofMillis(5000));
+        assertThat(failure(slow)).isInstanceOf(WorkerInvocationException.class);
+
+        t.get(0).answer(0, "{\"jobId\":\"job-1\",\"stageId\":0,\"taskId\":0,\"attempt\":0,\"status\":\"SUCCEEDED\","
+                + "\"shuffleOutput\":{\"key\":\"shuffle/ab/job-1/s0/t0-a0.arrow\",\"offsets\":[0],\"lengths\":[3],"
+                + "\"rows\":[1]}}");
+        invoker.close();
+        assertThat(shuffle.list("shuffle/").join()).extracting(o -> o.key())
+                .containsExactly("shuffle/ab/job-1/s0/t1-a0.arrow");
+    }
+
+    @Test
+    void theFunctionsOwnTimeoutIsATimeoutNamingTheSettingToRaise() {
+        List<FakeTransport> t = transports(1);
+        LambdaInvoker invoker = invoker(settings(1, 1, 60_000, 6_000_000), t);
+        CompletableFuture<String> emulator = invoker.invoke("{\"n\":1}");
+        t.get(0).answer(0, "Task timed out after 2.00 seconds");
+        assertThat(failure(emulator)).isInstanceOfSatisfying(WorkerInvocationException.class,
+                e -> assertThat(e.kind()).isEqualTo(Kind.TIMEOUT)).hasMessageStartingWith("Lambda function "
+                + "updraft-worker at http://127.0.0.1:9000 timed out: Task timed out after 2.00 seconds (the"
+                + " function's timeout is shorter than this task");
+
+        CompletableFuture<String> aws = invoker.invoke("{\"n\":2}");
+        t.get(0).calls.get(1).complete(InvokeResponse.builder().statusCode(200).functionError("Unhandled")
+                .payload(SdkBytes.fromUtf8String("{\"errorMessage\":\"2026-12-01T12:00:00.000Z 1b2c Task timed out"
+                        + " after 900.00 seconds\"}")).build());
+        assertThat(failure(aws)).isInstanceOfSatisfying(WorkerInvocationException.class,
+                e -> assertThat(e.kind()).isEqualTo(Kind.TIMEOUT)).hasMessageContaining("Task timed out after 900.00");
+        assertThat(LambdaInvoker.isFunctionTimeout("{\"jobId\":\"j\",\"status\":\"FAILED\",\"errorMessage\":"
+                + "\"Task timed out after 1 s\"}")).as("a TaskResult is never Lambda's timeout").isFalse();
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.BooleanType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
@@ -86,6 +87,7 @@ public record Literal(DataType dataType, @JsonSerialize(using = ToStringSerializ
             case DateType d -> Integer.parseInt(text);
             case TimestampType t -> Long.parseLong(text);
             case NullType n -> null;
+            case ArrayType a -> throw new IllegalArgumentException("array literals are not supported: " + text);
         };
     }
 
@@ -104,6 +106,7 @@ public record Literal(DataType dataType, @JsonSerialize(using = ToStringSerializ
             case DateType d -> v instanceof Integer ? v : null;
             case TimestampType t -> v instanceof Long ? v : null;
             case NullType n -> null;
+            case ArrayType a -> null;
         };
         if (normalized == null) {
             throw new IllegalArgumentException("value " + v + " (" + v.getClass().getSimpleName()

@@ -1,6 +1,7 @@
 package io.updraft.core.plan;
 
 import io.updraft.core.expr.Expr;
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DecimalType;
@@ -15,10 +16,21 @@ import java.util.Objects;
  * COUNT → [bigint]; SUM → [result type]; AVG → [sum, bigint count] where sum is double for
  * non-decimal input and decimal(min(38, p+10), s) for decimal(p,s); MIN/MAX → [result type];
  * STDDEV_SAMP/STDDEV_POP/VAR_SAMP/VAR_POP → [double n, double mean, double m2] (merged with the
- * parallel algorithm of Chan et al.); FIRST/LAST → [result type value, boolean set].
+ * parallel algorithm of Chan et al.); FIRST/LAST → [result type value, boolean set];
+ * COLLECT_LIST/COLLECT_SET → [array&lt;T&gt; of the values so far] (the result type itself);
+ * APPROX_COUNT_DISTINCT → [array&lt;bigint not null&gt;]: the HyperLogLog++ registers, 6 bits each, 10 per
+ * word (register i in bits 6·(i mod 10) of word i / 10), m / 10 + 1 words for m = 2^p, as Spark's buffer layout.
+ * {@code relativeSD} is approx_count_distinct's maximum relative standard deviation (0 for the other
+ * functions; 0 in JSON decodes as Spark's default 0.05).
  */
 public record AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType,
-                            boolean ignoreNulls) {
+                            boolean ignoreNulls, double relativeSD) {
+    /** The partial state of APPROX_COUNT_DISTINCT: the packed register words. */
+    public static final ArrayType HLL_STATE_TYPE = new ArrayType(DataTypes.LongType, false);
+
+    /** Spark's default relative standard deviation of approx_count_distinct. */
+    public static final double DEFAULT_RELATIVE_SD = 0.05;
+
     public AggregateCall {
         Objects.requireNonNull(function, "function is null");
         Objects.requireNonNull(dataType, "dataType is null");
@@ -35,6 +47,41 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
             throw new IllegalArgumentException(function + " needs a numeric argument, got "
                     + argument.dataType().simpleString());
         }
+        if (function == AggregateFunction.APPROX_COUNT_DISTINCT) {
+            if (relativeSD == 0) {
+                relativeSD = DEFAULT_RELATIVE_SD;
+            }
+            int p = hllPrecision(relativeSD);
+            if (p < 4) {
+                throw new IllegalArgumentException("HLL++ requires at least 4 bits for addressing. Use a lower error,"
+                        + " at most 39%; got relativeSD " + relativeSD);
+            }
+            if (p > 18) {
+                throw new IllegalArgumentException("approx_count_distinct supports a relativeSD of at least 0.0022"
+                        + " (HyperLogLog++ precision 18); got " + relativeSD);
+            }
+        } else if (relativeSD != 0) {
+            throw new IllegalArgumentException("relativeSD applies to APPROX_COUNT_DISTINCT only, not " + function);
+        }
+        if ((function == AggregateFunction.COLLECT_LIST || function == AggregateFunction.COLLECT_SET)
+                && argument != null && argument.dataType() instanceof ArrayType) {
+            throw new IllegalArgumentException(function + " of array values is not supported yet");
+        }
+    }
+
+    public AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType,
+                         boolean ignoreNulls) {
+        this(function, argument, distinct, dataType, ignoreNulls, 0);
+    }
+
+    /** Spark's HyperLogLog++ precision for a relative standard deviation: ceil(2 · log2(1.106 / rsd)). */
+    public static int hllPrecision(double relativeSD) {
+        return (int) Math.ceil(2.0d * Math.log(1.106d / relativeSD) / Math.log(2.0d));
+    }
+
+    /** The HyperLogLog++ precision of this APPROX_COUNT_DISTINCT call. */
+    public int hllPrecision() {
+        return hllPrecision(relativeSD);
     }
 
     /** An aggregate that does not skip nulls specially (every function but FIRST/LAST ignoring nulls). */
@@ -52,6 +99,8 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
             case AVG -> input instanceof DecimalType d ? DecimalType.bounded(d.precision() + 4, d.scale() + 4)
                     : DataTypes.DoubleType;
             case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> DataTypes.DoubleType;
+            case COLLECT_LIST, COLLECT_SET -> new ArrayType(input, false);
+            case APPROX_COUNT_DISTINCT -> DataTypes.LongType;
         };
     }
 
@@ -64,6 +113,8 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
             case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP ->
                     List.of(DataTypes.DoubleType, DataTypes.DoubleType, DataTypes.DoubleType);
             case FIRST, LAST -> List.of(dataType, DataTypes.BooleanType);
+            case COLLECT_LIST, COLLECT_SET -> List.of(dataType);
+            case APPROX_COUNT_DISTINCT -> List.of(HLL_STATE_TYPE);
         };
     }
 }

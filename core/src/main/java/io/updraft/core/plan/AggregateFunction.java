@@ -19,7 +19,13 @@ public enum AggregateFunction {
     /** The first value seen (skipping nulls when {@link AggregateCall#ignoreNulls()}); order-dependent. */
     FIRST,
     /** The last value seen (skipping nulls when {@link AggregateCall#ignoreNulls()}); order-dependent. */
-    LAST;
+    LAST,
+    /** The non-null values of the group as an array, in input order within a task (Spark: not deterministic). */
+    COLLECT_LIST,
+    /** The distinct non-null values of the group as an array, in no defined order. */
+    COLLECT_SET,
+    /** HyperLogLog++ estimate of the number of distinct non-null values, as Spark's approx_count_distinct. */
+    APPROX_COUNT_DISTINCT;
 
     /** True for the central-moment functions (stddev and variance, sample and population). */
     public boolean isMoment() {

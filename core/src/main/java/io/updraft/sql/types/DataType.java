@@ -9,11 +9,19 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * {@code printSchema} shows ("integer"), {@link #toString()} the name {@code dtypes} shows ("IntegerType").
  */
 public sealed interface DataType permits BooleanType, IntegerType, LongType, DoubleType, DecimalType,
-        StringType, DateType, TimestampType, NullType {
+        StringType, DateType, TimestampType, NullType, ArrayType {
 
-    /** SQL spelling: boolean, int, bigint, double, decimal(p,s), string, date, timestamp, void. */
-    @JsonValue
+    /** SQL spelling: boolean, int, bigint, double, decimal(p,s), string, date, timestamp, void, {@code array<T>}. */
     String simpleString();
+
+    /**
+     * The JSON (TaskSpec) spelling, read back by {@link #parse}: {@link #simpleString()}, except that an
+     * array whose elements are never null is written {@code array<T not null>}.
+     */
+    @JsonValue
+    default String jsonString() {
+        return simpleString();
+    }
 
     /** Spelling used by printSchema: boolean, integer, long, double, decimal(p,s), string, date, timestamp. */
     String typeName();
@@ -27,10 +35,22 @@ public sealed interface DataType permits BooleanType, IntegerType, LongType, Dou
         return this instanceof IntegerType || this instanceof LongType;
     }
 
-    /** Parses a SQL type name (case-insensitive): int/integer, bigint/long, double, decimal(p,s), string, ... */
+    /**
+     * Parses a SQL type name (case-insensitive): int/integer, bigint/long, double, decimal(p,s), string, ...,
+     * {@code array<T>} (elements may be null) and {@code array<T not null>}.
+     */
     @JsonCreator
     static DataType parse(String text) {
         String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+        if (t.startsWith("array<") && t.endsWith(">")) {
+            String inner = t.substring(6, t.length() - 1).trim();
+            boolean containsNull = true;
+            if (inner.endsWith(" not null")) {
+                inner = inner.substring(0, inner.length() - " not null".length());
+                containsNull = false;
+            }
+            return new ArrayType(parse(inner), containsNull);
+        }
         switch (t) {
             case "boolean": return DataTypes.BooleanType;
             case "int": case "integer": return DataTypes.IntegerType;
@@ -50,6 +70,6 @@ public sealed interface DataType permits BooleanType, IntegerType, LongType, Dou
             return new DecimalType(precision, scale);
         }
         throw new IllegalArgumentException("Unsupported data type '" + text
-                + "'; supported: boolean, int, bigint, double, decimal(p,s), string, date, timestamp");
+                + "'; supported: boolean, int, bigint, double, decimal(p,s), string, date, timestamp, array<T>");
     }
 }

@@ -20,6 +20,15 @@ public final class DataTypes {
         return new DecimalType(precision, scale);
     }
 
+    /** An array whose elements may be null. */
+    public static ArrayType createArrayType(DataType elementType) {
+        return new ArrayType(elementType, true);
+    }
+
+    public static ArrayType createArrayType(DataType elementType, boolean containsNull) {
+        return new ArrayType(elementType, containsNull);
+    }
+
     public static StructField createStructField(String name, DataType type, boolean nullable) {
         return new StructField(name, type, nullable);
     }

@@ -56,8 +56,18 @@ public record StructType(List<StructField> fields) {
         for (StructField f : fields) {
             sb.append(" |-- ").append(f.name()).append(": ").append(f.dataType().typeName())
                     .append(" (nullable = ").append(f.nullable()).append(")\n");
+            appendElements(sb, f.dataType(), " |    ");
         }
         return sb.toString();
+    }
+
+    /** Spark's nested lines for an array: "|-- element: type (containsNull = b)", indented per level. */
+    private static void appendElements(StringBuilder sb, DataType type, String prefix) {
+        if (type instanceof ArrayType a) {
+            sb.append(prefix).append("|-- element: ").append(a.elementType().typeName())
+                    .append(" (containsNull = ").append(a.containsNull()).append(")\n");
+            appendElements(sb, a.elementType(), prefix + "|    ");
+        }
     }
 
     public String simpleString() {

@@ -32,6 +32,11 @@ public abstract class Accumulator {
     /** Writes the final result of groups [from, from + count) into {@code out}. */
     public abstract void writeResult(int from, int count, FieldVector out);
 
+    /** Heap bytes of state that grows with the values seen (collected arrays, sketches); 0 when fixed per group. */
+    public long heapBytes() {
+        return 0;
+    }
+
     static int grow(int current, int needed) {
         int size = Math.max(current, 16);
         while (size < needed) {

@@ -3,6 +3,8 @@ package io.updraft.engine.aggregate;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.plan.AggregateCall;
+import io.updraft.core.plan.AggregateFunction;
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DecimalType;
 import io.updraft.sql.types.DoubleType;
@@ -15,6 +17,11 @@ public final class Accumulators {
 
     public static Accumulator create(AggregateCall call) {
         DataType result = call.dataType();
+        if (result instanceof ArrayType && call.function() != AggregateFunction.COLLECT_LIST
+                && call.function() != AggregateFunction.COLLECT_SET) {
+            throw UpdraftException.user(call.function().name().toLowerCase(java.util.Locale.ROOT)
+                    + " of an array column is not supported yet");
+        }
         Accumulator accumulator = switch (call.function()) {
             case COUNT -> new CountAccumulator();
             case SUM -> switch (result) {
@@ -34,6 +41,10 @@ public final class Accumulators {
             case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> new MomentsAccumulator(call.function());
             case FIRST -> new FirstLastAccumulator(result, false, call.ignoreNulls());
             case LAST -> new FirstLastAccumulator(result, true, call.ignoreNulls());
+            case COLLECT_LIST -> new CollectAccumulator((ArrayType) result, false);
+            case COLLECT_SET -> new CollectAccumulator((ArrayType) result, true);
+            case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(call.argument().dataType(),
+                    call.hllPrecision());
         };
         if (!accumulator.stateTypes().equals(call.stateTypes())) {
             throw new UpdraftException(ErrorType.INTERNAL, "accumulator state " + accumulator.stateTypes()

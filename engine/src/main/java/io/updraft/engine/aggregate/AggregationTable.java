@@ -56,7 +56,11 @@ public final class AggregationTable implements AutoCloseable {
         if (table == null) {
             return 0;
         }
-        return table.estimatedBytes() + (long) table.groupCount() * stateWidth * BYTES_PER_STATE_VALUE;
+        long growing = 0;
+        for (Accumulator a : accumulators) {
+            growing += a.heapBytes();
+        }
+        return table.estimatedBytes() + (long) table.groupCount() * stateWidth * BYTES_PER_STATE_VALUE + growing;
     }
 
     /** Group ids of the n rows with these key values (the returned array is reused by the next call). */

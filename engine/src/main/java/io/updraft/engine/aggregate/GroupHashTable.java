@@ -3,6 +3,7 @@ package io.updraft.engine.aggregate;
 import io.updraft.engine.ArrowTypes;
 import io.updraft.engine.vector.Bits;
 import io.updraft.engine.vector.PhysicalKind;
+import io.updraft.engine.vector.RowKeys;
 import io.updraft.engine.vector.Vectors;
 import io.updraft.sql.types.DataType;
 import org.apache.arrow.memory.ArrowBuf;
@@ -11,6 +12,7 @@ import org.apache.arrow.memory.util.ByteFunctionHelpers;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.ListVector;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,6 +45,8 @@ public final class GroupHashTable implements AutoCloseable {
                     fixed.allocateNew(1024);
                 } else if (keys[c] instanceof BaseVariableWidthVector variable) {
                     variable.allocateNew(16 * 1024, 1024);
+                } else if (keys[c] instanceof ListVector list) {
+                    list.allocateNew();
                 }
             }
         } catch (RuntimeException e) {
@@ -107,11 +111,30 @@ public final class GroupHashTable implements AutoCloseable {
         }
         groupHashes[g] = hash;
         for (int c = 0; c < keys.length; c++) {
-            if (kinds[c] != PhysicalKind.NULL) {
+            if (kinds[c] == PhysicalKind.LIST) {
+                appendList((ListVector) batchKeys[c], row, (ListVector) keys[c], g);
+            } else if (kinds[c] != PhysicalKind.NULL) {
                 keys[c].copyFromSafe(row, g, batchKeys[c]);
             }
         }
         return g;
+    }
+
+    /** Copies array row {@code row} of {@code from} to index {@code g} (the next one) of {@code to}, element-wise. */
+    private static void appendList(ListVector from, int row, ListVector to, int g) {
+        if (from.isNull(row)) {
+            to.setNull(g);
+            return;
+        }
+        int start = from.getElementStartIndex(row);
+        int end = from.getElementEndIndex(row);
+        int at = to.startNewValue(g);
+        FieldVector source = from.getDataVector();
+        FieldVector target = to.getDataVector();
+        for (int e = start; e < end; e++) {
+            target.copyFromSafe(e, at + e - start, source);
+        }
+        to.endValue(g, end - start);
     }
 
     private void grow() {
@@ -131,6 +154,12 @@ public final class GroupHashTable implements AutoCloseable {
         if (kind == PhysicalKind.NULL) {
             for (int i = 0; i < n; i++) {
                 hashes[i] = hashes[i] * 31 + NULL_HASH;
+            }
+            return;
+        }
+        if (kind == PhysicalKind.LIST) {
+            for (int i = 0; i < n; i++) {
+                hashes[i] = hashes[i] * 31 + RowKeys.hashValue(v, i, 0);
             }
             return;
         }
@@ -154,6 +183,7 @@ public final class GroupHashTable implements AutoCloseable {
                                 offsets.getInt(((long) i << 2) + 4));
                     }
                     case NULL -> NULL_HASH;
+                    case LIST -> throw new IllegalStateException("lists are hashed above");
                 };
             }
             hashes[i] = hashes[i] * 31 + h;
@@ -189,6 +219,12 @@ public final class GroupHashTable implements AutoCloseable {
             if (!aValid) {
                 continue;
             }
+            if (kind == PhysicalKind.LIST) {
+                if (!RowKeys.valuesEqual(kind, a, row, b, group)) {
+                    return false;
+                }
+                continue;
+            }
             ArrowBuf ad = a.getDataBuffer();
             ArrowBuf bd = b.getDataBuffer();
             boolean equal = switch (kind) {
@@ -212,6 +248,7 @@ public final class GroupHashTable implements AutoCloseable {
                     yield ae - as == be - bs && ByteFunctionHelpers.equal(ad, as, ae, bd, bs, be) == 1;
                 }
                 case NULL -> true;
+                case LIST -> throw new IllegalStateException("lists are compared above");
             };
             if (!equal) {
                 return false;

@@ -11,9 +11,11 @@ import org.apache.arrow.vector.FieldVector;
 import java.util.List;
 
 /**
- * int, bigint and double arithmetic (both operands already have the result type). Integral overflow
- * wraps as in Java; integral DIVIDE truncates; division or modulo by zero is null (doubles included),
- * as Spark without ANSI mode.
+ * int, bigint and double arithmetic (both operands already have the result type), as Spark 4 in its default
+ * ANSI mode: integral add, subtract and multiply that overflow raise [ARITHMETIC_OVERFLOW]; integral DIVIDE
+ * truncates; division or modulo by zero raises [DIVIDE_BY_ZERO] / [REMAINDER_BY_ZERO] (doubles included). Only
+ * rows where both operands are non-null are checked. The loops run unchecked first where that is cheap and
+ * redo the batch row by row only when Java's exact arithmetic reports an overflow somewhere.
  */
 final class ArithmeticExpression extends VectorExpression {
     private final ArithmeticOp op;
@@ -72,21 +74,60 @@ final class ArithmeticExpression extends VectorExpression {
     private void ints(ArrowBuf a, ArrowBuf b, ArrowBuf o, ArrowBuf validity, int n) {
         switch (op) {
             case ADD -> {
-                for (int i = 0; i < n; i++) {
-                    long at = (long) i << 2;
-                    o.setInt(at, a.getInt(at) + b.getInt(at));
+                try {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 2;
+                        o.setInt(at, Math.addExact(a.getInt(at), b.getInt(at)));
+                    }
+                } catch (ArithmeticException e) {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 2;
+                        if (Bits.get(validity, i)) {
+                            try {
+                                o.setInt(at, Math.addExact(a.getInt(at), b.getInt(at)));
+                            } catch (ArithmeticException overflow) {
+                                throw ArithmeticErrors.overflow("add", "int");
+                            }
+                        }
+                    }
                 }
             }
             case SUBTRACT -> {
-                for (int i = 0; i < n; i++) {
-                    long at = (long) i << 2;
-                    o.setInt(at, a.getInt(at) - b.getInt(at));
+                try {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 2;
+                        o.setInt(at, Math.subtractExact(a.getInt(at), b.getInt(at)));
+                    }
+                } catch (ArithmeticException e) {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 2;
+                        if (Bits.get(validity, i)) {
+                            try {
+                                o.setInt(at, Math.subtractExact(a.getInt(at), b.getInt(at)));
+                            } catch (ArithmeticException overflow) {
+                                throw ArithmeticErrors.overflow("subtract", "int");
+                            }
+                        }
+                    }
                 }
             }
             case MULTIPLY -> {
-                for (int i = 0; i < n; i++) {
-                    long at = (long) i << 2;
-                    o.setInt(at, a.getInt(at) * b.getInt(at));
+                try {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 2;
+                        o.setInt(at, Math.multiplyExact(a.getInt(at), b.getInt(at)));
+                    }
+                } catch (ArithmeticException e) {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 2;
+                        if (Bits.get(validity, i)) {
+                            try {
+                                o.setInt(at, Math.multiplyExact(a.getInt(at), b.getInt(at)));
+                            } catch (ArithmeticException overflow) {
+                                throw ArithmeticErrors.overflow("multiply", "int");
+                            }
+                        }
+                    }
                 }
             }
             case DIVIDE, MOD -> {
@@ -95,7 +136,9 @@ final class ArithmeticExpression extends VectorExpression {
                     long at = (long) i << 2;
                     int y = b.getInt(at);
                     if (y == 0) {
-                        Bits.clear(validity, i);
+                        if (Bits.get(validity, i)) {
+                            throw divide ? ArithmeticErrors.divideByZero() : ArithmeticErrors.remainderByZero();
+                        }
                     } else {
                         int x = a.getInt(at);
                         o.setInt(at, divide ? x / y : x % y);
@@ -108,21 +151,60 @@ final class ArithmeticExpression extends VectorExpression {
     private void longs(ArrowBuf a, ArrowBuf b, ArrowBuf o, ArrowBuf validity, int n) {
         switch (op) {
             case ADD -> {
-                for (int i = 0; i < n; i++) {
-                    long at = (long) i << 3;
-                    o.setLong(at, a.getLong(at) + b.getLong(at));
+                try {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 3;
+                        o.setLong(at, Math.addExact(a.getLong(at), b.getLong(at)));
+                    }
+                } catch (ArithmeticException e) {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 3;
+                        if (Bits.get(validity, i)) {
+                            try {
+                                o.setLong(at, Math.addExact(a.getLong(at), b.getLong(at)));
+                            } catch (ArithmeticException overflow) {
+                                throw ArithmeticErrors.overflow("add", "bigint");
+                            }
+                        }
+                    }
                 }
             }
             case SUBTRACT -> {
-                for (int i = 0; i < n; i++) {
-                    long at = (long) i << 3;
-                    o.setLong(at, a.getLong(at) - b.getLong(at));
+                try {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 3;
+                        o.setLong(at, Math.subtractExact(a.getLong(at), b.getLong(at)));
+                    }
+                } catch (ArithmeticException e) {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 3;
+                        if (Bits.get(validity, i)) {
+                            try {
+                                o.setLong(at, Math.subtractExact(a.getLong(at), b.getLong(at)));
+                            } catch (ArithmeticException overflow) {
+                                throw ArithmeticErrors.overflow("subtract", "bigint");
+                            }
+                        }
+                    }
                 }
             }
             case MULTIPLY -> {
-                for (int i = 0; i < n; i++) {
-                    long at = (long) i << 3;
-                    o.setLong(at, a.getLong(at) * b.getLong(at));
+                try {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 3;
+                        o.setLong(at, Math.multiplyExact(a.getLong(at), b.getLong(at)));
+                    }
+                } catch (ArithmeticException e) {
+                    for (int i = 0; i < n; i++) {
+                        long at = (long) i << 3;
+                        if (Bits.get(validity, i)) {
+                            try {
+                                o.setLong(at, Math.multiplyExact(a.getLong(at), b.getLong(at)));
+                            } catch (ArithmeticException overflow) {
+                                throw ArithmeticErrors.overflow("multiply", "bigint");
+                            }
+                        }
+                    }
                 }
             }
             case DIVIDE, MOD -> {
@@ -131,7 +213,9 @@ final class ArithmeticExpression extends VectorExpression {
                     long at = (long) i << 3;
                     long y = b.getLong(at);
                     if (y == 0) {
-                        Bits.clear(validity, i);
+                        if (Bits.get(validity, i)) {
+                            throw divide ? ArithmeticErrors.divideByZero() : ArithmeticErrors.remainderByZero();
+                        }
                     } else {
                         long x = a.getLong(at);
                         o.setLong(at, divide ? x / y : x % y);
@@ -167,7 +251,9 @@ final class ArithmeticExpression extends VectorExpression {
                     long at = (long) i << 3;
                     double y = b.getDouble(at);
                     if (y == 0) {
-                        Bits.clear(validity, i);
+                        if (Bits.get(validity, i)) {
+                            throw divide ? ArithmeticErrors.divideByZero() : ArithmeticErrors.remainderByZero();
+                        }
                     } else {
                         double x = a.getDouble(at);
                         o.setDouble(at, divide ? x / y : x % y);

@@ -1,5 +1,8 @@
 package io.updraft.engine.expr;
 
+import io.updraft.engine.ArrowTypes;
+import io.updraft.engine.vector.Vectors;
+import io.updraft.sql.types.ArrayType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Bits;
@@ -26,9 +29,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Spark's non-ANSI CAST over a batch. Numeric widenings, decimal rescaling and date/timestamp
+ * Spark's CAST over a batch. Numeric widenings, decimal rescaling and date/timestamp
  * conversions have vectorized loops; the rest (strings, rare pairs) convert value by value through
- * {@link Casts}. A value that does not convert becomes null.
+ * {@link Casts}. As in Spark 4's default ANSI mode, a string that does not convert raises [CAST_INVALID_INPUT], a
+ * bigint, double or decimal too large for int/bigint [CAST_OVERFLOW], a number too large for a decimal type
+ * [NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION] (null rows never raise); the remaining conversions that fail (e.g.
+ * in the value-by-value path) give null as in non-ANSI Spark.
  */
 final class CastExpression extends VectorExpression {
     private final VectorExpression child;
@@ -61,6 +67,9 @@ final class CastExpression extends VectorExpression {
     @Override
     FieldVector evaluate(Batch batch) {
         int n = batch.rowCount();
+        if (from instanceof NullType && type instanceof ArrayType) {
+            return Vectors.nulls(ArrowTypes.toField("", type), n, allocator);
+        }
         FieldVector src = child.evaluate(batch);
         FieldVector out = null;
         try {
@@ -100,7 +109,11 @@ final class CastExpression extends VectorExpression {
             }
             case LongType l when type instanceof IntegerType -> {
                 for (int r = 0; r < n; r++) {
-                    o.setInt((long) r << 2, (int) a.getLong((long) r << 3));
+                    long v = a.getLong((long) r << 3);
+                    if ((int) v != v && Bits.get(validity, r)) {
+                        throw castOverflow(v + "L");
+                    }
+                    o.setInt((long) r << 2, (int) v);
                 }
                 return true;
             }
@@ -112,13 +125,21 @@ final class CastExpression extends VectorExpression {
             }
             case DoubleType d when type instanceof IntegerType -> {
                 for (int r = 0; r < n; r++) {
-                    o.setInt((long) r << 2, (int) a.getDouble((long) r << 3));
+                    double v = a.getDouble((long) r << 3);
+                    if (!(v > Integer.MIN_VALUE - 1.0 && v < Integer.MAX_VALUE + 1.0) && Bits.get(validity, r)) {
+                        throw castOverflow(doubleText(v));
+                    }
+                    o.setInt((long) r << 2, (int) v);
                 }
                 return true;
             }
             case DoubleType d when type instanceof LongType -> {
                 for (int r = 0; r < n; r++) {
-                    o.setLong((long) r << 3, (long) a.getDouble((long) r << 3));
+                    double v = a.getDouble((long) r << 3);
+                    if (!(v >= -0x1p63 && v < 0x1p63) && Bits.get(validity, r)) {
+                        throw castOverflow(doubleText(v));
+                    }
+                    o.setLong((long) r << 3, (long) v);
                 }
                 return true;
             }
@@ -146,8 +167,22 @@ final class CastExpression extends VectorExpression {
                 boolean toInt = type instanceof IntegerType;
                 long divisor = d.scale() <= 18 ? Decimals.pow10(d.scale()) : 0;
                 for (int r = 0; r < n; r++) {
-                    long v = divisor != 0 && Decimals.fitsLong(a, r) ? Decimals.low(a, r) / divisor
-                            : Decimals.big(a, r, d.scale()).longValue();
+                    if (!Bits.get(validity, r)) {
+                        continue;
+                    }
+                    long v;
+                    if (divisor != 0 && Decimals.fitsLong(a, r)) {
+                        v = Decimals.low(a, r) / divisor;
+                    } else {
+                        BigDecimal big = Decimals.big(a, r, d.scale());
+                        if (big.setScale(0, RoundingMode.DOWN).toBigInteger().bitLength() > 63) {
+                            throw castOverflow(big.toPlainString() + "BD");
+                        }
+                        v = big.longValue();
+                    }
+                    if (toInt && (int) v != v) {
+                        throw castOverflow(Decimals.big(a, r, d.scale()).toPlainString() + "BD");
+                    }
                     if (toInt) {
                         o.setInt((long) r << 2, (int) v);
                     } else {
@@ -179,18 +214,21 @@ final class CastExpression extends VectorExpression {
     }
 
     private static void integralToDecimal(long v, DecimalType to, ArrowBuf o, ArrowBuf validity, int r) {
+        if (!Bits.get(validity, r)) {
+            return;
+        }
         long scaled = Decimals.rescale(v, 0, to.scale());
         if (scaled != Long.MIN_VALUE) {
             if (Decimals.fits(scaled, to.precision())) {
                 Decimals.setLong(o, r, scaled);
             } else {
-                Bits.clear(validity, r);
+                throw ArithmeticErrors.decimalOutOfRange(BigDecimal.valueOf(v), to.precision(), to.scale());
             }
             return;
         }
         BigDecimal fitted = Decimals.fit(BigDecimal.valueOf(v), to.precision(), to.scale());
         if (fitted == null) {
-            Bits.clear(validity, r);
+            throw ArithmeticErrors.decimalOutOfRange(BigDecimal.valueOf(v), to.precision(), to.scale());
         } else {
             Decimals.setBig(o, r, fitted);
         }
@@ -199,20 +237,24 @@ final class CastExpression extends VectorExpression {
     private static void decimalToDecimal(ArrowBuf a, DecimalType from, DecimalType to, ArrowBuf o, ArrowBuf validity,
                                          int n) {
         for (int r = 0; r < n; r++) {
+            if (!Bits.get(validity, r)) {
+                continue;
+            }
             if (Decimals.fitsLong(a, r)) {
                 long v = Decimals.rescale(Decimals.low(a, r), from.scale(), to.scale());
                 if (v != Long.MIN_VALUE) {
                     if (Decimals.fits(v, to.precision())) {
                         Decimals.setLong(o, r, v);
                     } else {
-                        Bits.clear(validity, r);
+                        throw ArithmeticErrors.decimalOutOfRange(Decimals.big(a, r, from.scale()), to.precision(),
+                                to.scale());
                     }
                     continue;
                 }
             }
             BigDecimal fitted = Decimals.fit(Decimals.big(a, r, from.scale()), to.precision(), to.scale());
             if (fitted == null) {
-                Bits.clear(validity, r);
+                throw ArithmeticErrors.decimalOutOfRange(Decimals.big(a, r, from.scale()), to.precision(), to.scale());
             } else {
                 Decimals.setBig(o, r, fitted);
             }
@@ -241,13 +283,46 @@ final class CastExpression extends VectorExpression {
             if (!Bits.get(validity, r)) {
                 continue;
             }
-            Object converted = Casts.convert(read(src, r), from, type);
+            Object value = read(src, r);
+            Object converted = Casts.convert(value, from, type);
             if (converted == null) {
+                if (from instanceof StringType) {
+                    throw invalidInput((String) value);
+                }
                 Bits.clear(validity, r);
                 continue;
             }
             write(out, targetKind, r, converted);
         }
+    }
+
+    /** Spark 4's ANSI-mode error for a number too large for the integral target type. */
+    private UpdraftException castOverflow(String value) {
+        return UpdraftException.user("[CAST_OVERFLOW] The value " + value + " of the type \""
+                + from.simpleString().toUpperCase(java.util.Locale.ROOT) + "\" cannot be cast to \""
+                + type.simpleString().toUpperCase(java.util.Locale.ROOT) + "\" due to an overflow. Use `try_cast` to "
+                + "tolerate overflow and return NULL instead. SQLSTATE: 22003");
+    }
+
+    private static String doubleText(double v) {
+        return Double.isNaN(v) ? "NaN" : Double.isInfinite(v) ? (v > 0 ? "Infinity" : "-Infinity") : v + "D";
+    }
+
+    /** Spark 4's ANSI-mode error for a string that does not convert (a malformed number, date, timestamp, boolean). */
+    private UpdraftException invalidInput(String value) {
+        if (type instanceof DecimalType to) {
+            try {
+                BigDecimal number = new BigDecimal(value.strip());
+                return ArithmeticErrors.decimalOutOfRange(number.setScale(to.scale(), RoundingMode.HALF_UP),
+                        to.precision(), to.scale());
+            } catch (NumberFormatException | ArithmeticException malformed) {
+                // falls through to CAST_INVALID_INPUT
+            }
+        }
+        String target = type.simpleString().toUpperCase(java.util.Locale.ROOT);
+        return UpdraftException.user("[CAST_INVALID_INPUT] The value '" + value + "' of the type \"STRING\" cannot be "
+                + "cast to \"" + target + "\" because it is malformed. Correct the value as per the syntax, or change its "
+                + "target type. Use `try_cast` to tolerate malformed input and return NULL instead. SQLSTATE: 22018");
     }
 
     /** The internal (boxed) value of a non-null row. */
@@ -268,6 +343,7 @@ final class CastExpression extends VectorExpression {
                 yield new String(bytes, StandardCharsets.UTF_8);
             }
             case NULL -> null;
+            case LIST -> throw new IllegalStateException("casts of arrays are not supported");
         };
     }
 

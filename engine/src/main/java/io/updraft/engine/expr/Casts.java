@@ -42,6 +42,7 @@ final class Casts {
             case DateType d -> toDate(value, from);
             case TimestampType t -> toTimestamp(value, from);
             case NullType n -> null;
+            case io.updraft.sql.types.ArrayType a -> throw new IllegalStateException("casts to arrays are not supported");
         };
     }
 
@@ -82,8 +83,9 @@ final class Casts {
     }
 
     /**
-     * Spark's UTF8String.toLong/toInt: optional sign, digits, optionally '.' and digits (truncated);
-     * surrounding whitespace ignored; anything else or overflow gives null.
+     * Spark 4's ANSI string-to-integral cast (UTF8String.toLongExact/toIntExact): optional sign and digits,
+     * surrounding whitespace ignored; anything else ('1.5', '1.0', '7.', '1e2') or overflow gives null, which
+     * {@link CastExpression} raises as [CAST_INVALID_INPUT].
      */
     static Long parseIntegral(String text, long min, long max) {
         String s = text.trim();
@@ -116,16 +118,8 @@ final class Casts {
             }
             digits++;
         }
-        if (i < s.length()) {
-            for (int j = i + 1; j < s.length(); j++) {
-                char c = s.charAt(j);
-                if (c < '0' || c > '9') {
-                    return null;
-                }
-            }
-            if (digits == 0 && i + 1 >= s.length()) {
-                return null;
-            }
+        if (i < s.length() || digits == 0) {
+            return null; // a decimal point: Spark's non-ANSI cast truncated the fraction, its ANSI cast fails
         }
         if (!negative) {
             if (value == min || -value > max) {

@@ -42,6 +42,9 @@ final class Constants {
         if (kind == PhysicalKind.NULL || !Bits.get(v.getValidityBuffer(), r)) {
             return null;
         }
+        if (kind == PhysicalKind.LIST) {
+            throw new IllegalStateException("constant arrays are not supported as function arguments");
+        }
         ArrowBuf data = v.getDataBuffer();
         return switch (kind) {
             case BOOLEAN -> Bits.get(data, r);
@@ -57,7 +60,7 @@ final class Constants {
                 data.getBytes(start, bytes);
                 yield new String(bytes, StandardCharsets.UTF_8);
             }
-            case NULL -> null;
+            case NULL, LIST -> null;
         };
     }
 }

@@ -14,8 +14,9 @@ import java.math.RoundingMode;
 import java.util.List;
 
 /**
- * Exact decimal arithmetic: the exact result rounded HALF_UP to the result scale; a result with more
- * digits than the result precision is null, and so is division or modulo by zero (Spark non-ANSI).
+ * Exact decimal arithmetic: the exact result rounded HALF_UP to the result scale; as Spark 4 in its default ANSI
+ * mode, a result with more digits than the result precision raises [NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION]
+ * and division or modulo by zero [DIVIDE_BY_ZERO] / [REMAINDER_BY_ZERO] (rows with a null operand are null).
  * Rows whose operands and intermediate values fit in a long take a long path; the rest use BigDecimal.
  */
 final class DecimalArithmeticExpression extends VectorExpression {
@@ -68,10 +69,7 @@ final class DecimalArithmeticExpression extends VectorExpression {
                 int state = a.getLong(at + 8) == (x >> 63) && b.getLong(at + 8) == (y >> 63)
                         ? fast(x, y, o, i) : SLOW;
                 if (state == SLOW) {
-                    state = slow(Decimals.big(a, i, s1), Decimals.big(b, i, s2), o, i);
-                }
-                if (state == NULL) {
-                    Bits.clear(validity, i);
+                    slow(Decimals.big(a, i, s1), Decimals.big(b, i, s2), o, i);
                 }
             }
             out.setValueCount(n);
@@ -88,7 +86,6 @@ final class DecimalArithmeticExpression extends VectorExpression {
     }
 
     private static final int DONE = 0;
-    private static final int NULL = 1;
     private static final int SLOW = 2;
 
     private int fast(long x, long y, ArrowBuf out, int i) {
@@ -120,7 +117,7 @@ final class DecimalArithmeticExpression extends VectorExpression {
             }
             case DIVIDE -> {
                 if (y == 0) {
-                    return NULL;
+                    throw ArithmeticErrors.divideByZero();
                 }
                 int e = scale - s1 + s2;
                 if (e < 0 || y == Long.MIN_VALUE) {
@@ -134,7 +131,7 @@ final class DecimalArithmeticExpression extends VectorExpression {
             }
             case MOD -> {
                 if (y == 0) {
-                    return NULL;
+                    throw ArithmeticErrors.remainderByZero();
                 }
                 int common = Math.max(s1, s2);
                 long a = Decimals.rescale(x, s1, common);
@@ -150,28 +147,34 @@ final class DecimalArithmeticExpression extends VectorExpression {
             return SLOW;
         }
         if (!Decimals.fits(result, precision)) {
-            return NULL;
+            throw ArithmeticErrors.decimalOutOfRange(BigDecimal.valueOf(result, scale), precision, scale);
         }
         Decimals.setLong(out, i, result);
         return DONE;
     }
 
-    private int slow(BigDecimal x, BigDecimal y, ArrowBuf out, int i) {
+    private void slow(BigDecimal x, BigDecimal y, ArrowBuf out, int i) {
         BigDecimal exact = switch (op) {
             case ADD -> x.add(y);
             case SUBTRACT -> x.subtract(y);
             case MULTIPLY -> x.multiply(y);
-            case DIVIDE -> y.signum() == 0 ? null : x.divide(y, scale, RoundingMode.HALF_UP);
-            case MOD -> y.signum() == 0 ? null : x.remainder(y);
+            case DIVIDE -> {
+                if (y.signum() == 0) {
+                    throw ArithmeticErrors.divideByZero();
+                }
+                yield x.divide(y, scale, RoundingMode.HALF_UP);
+            }
+            case MOD -> {
+                if (y.signum() == 0) {
+                    throw ArithmeticErrors.remainderByZero();
+                }
+                yield x.remainder(y);
+            }
         };
-        if (exact == null) {
-            return NULL;
-        }
         BigDecimal fitted = Decimals.fit(exact, precision, scale);
         if (fitted == null) {
-            return NULL;
+            throw ArithmeticErrors.decimalOutOfRange(exact.setScale(scale, RoundingMode.HALF_UP), precision, scale);
         }
         Decimals.setBig(out, i, fitted);
-        return DONE;
     }
 }

@@ -45,6 +45,7 @@ final class FunctionRegistry {
         MathFunctions.register(map);
         DateTimeFunctions.register(map);
         ConditionalFunctions.register(map);
+        ArrayFunctions.register(map);
         return Map.copyOf(map);
     }
 

@@ -5,6 +5,7 @@ import io.updraft.sql.types.DataType;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.ListVector;
 
 /** Small helpers shared by the kernels. */
 final class Kernels {
@@ -21,6 +22,10 @@ final class Kernels {
             fixed.allocateNew(Math.max(n, 1));
         } else if (v instanceof BaseVariableWidthVector variable) {
             variable.allocateNew(Math.max(16L * n, 16), Math.max(n, 1));
+        } else if (v instanceof ListVector list) {
+            list.setInitialCapacity(Math.max(n, 1));
+            list.allocateNew();
+            list.getValidityBuffer().setZero(0, list.getValidityBuffer().capacity());
         }
     }
 }

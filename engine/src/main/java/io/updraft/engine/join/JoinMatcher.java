@@ -55,6 +55,8 @@ final class JoinMatcher implements AutoCloseable {
     private int probeRow;
     private int candidate;
     private int buildOutputRow;
+    private boolean deferProbeOutput;
+    private boolean[] finishedProbeMatched;
 
     JoinMatcher(JoinType type, boolean buildIsLeft, JoinHashTable table, List<ExpressionEvaluator> probeKeyEvaluators,
                 boolean[] nullSafe, ExpressionEvaluator condition, StructType left, StructType right, int seed,
@@ -83,9 +85,35 @@ final class JoinMatcher implements AutoCloseable {
         this.pairBuild = new int[capacity];
     }
 
+    /** Whether probe rows are output on their own (unmatched ones padded with nulls, or semi/anti rows). */
+    boolean outputsProbeRows() {
+        return emitUnmatchedProbe || emitMatchedProbe;
+    }
+
     /** Whether the build side's unmatched (or matched) rows must be output after the last probe batch. */
     boolean outputsBuildRows() {
         return emitUnmatchedBuild || emitMatchedBuild;
+    }
+
+    /**
+     * For a build side processed in chunks (see {@link NestedLoopJoinOperator}): probe rows are never output on
+     * their own; after each probe batch {@link #finishedProbeMatched()} tells which rows matched so far.
+     */
+    void deferProbeOutput() {
+        deferProbeOutput = true;
+    }
+
+    /** Which rows of the last finished probe batch matched (including the rows given to {@link #probe(Batch, boolean[])}). */
+    boolean[] finishedProbeMatched() {
+        return finishedProbeMatched;
+    }
+
+    /** Starts on a probe batch whose rows matched earlier chunks of the build side as {@code matchedBefore} says. */
+    void probe(Batch batch, boolean[] matchedBefore) {
+        probe(batch);
+        if (matchedBefore != null) {
+            System.arraycopy(matchedBefore, 0, probeMatched, 0, probeMatched.length);
+        }
     }
 
     /** Starts on a probe batch (ownership passes to the matcher). */
@@ -206,7 +234,8 @@ final class JoinMatcher implements AutoCloseable {
     /** Queues the probe rows this join type outputs on their own, then releases the probe batch. */
     private void finishProbeBatch() {
         int n = probe.rowCount();
-        if (emitUnmatchedProbe || emitMatchedProbe) {
+        finishedProbeMatched = probeMatched;
+        if (!deferProbeOutput && (emitUnmatchedProbe || emitMatchedProbe)) {
             boolean want = emitMatchedProbe;
             int[] rows = new int[n];
             int count = 0;

@@ -86,7 +86,7 @@ public final class InlineBatchesOperator implements BatchOperator {
         List<Field> fields = root.getSchema().getFields();
         boolean matches = fields.size() == schema.size();
         for (int i = 0; matches && i < fields.size(); i++) {
-            DataType actual = ArrowTypes.toDataType(fields.get(i).getType());
+            DataType actual = ArrowTypes.toDataType(fields.get(i));
             matches = actual.equals(schema.get(i).dataType());
         }
         if (!matches) {

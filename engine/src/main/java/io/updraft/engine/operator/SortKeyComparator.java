@@ -22,6 +22,9 @@ final class SortKeyComparator {
     private final ArrowBuf[] offsets;
 
     SortKeyComparator(PhysicalKind kind, boolean ascending, boolean nullsFirst, List<FieldVector> perBatch) {
+        if (kind == PhysicalKind.LIST) {
+            throw io.updraft.core.error.UpdraftException.user("Sorting by an array column is not supported yet");
+        }
         this.kind = kind;
         this.ascending = ascending;
         this.nullsFirst = nullsFirst;
@@ -80,7 +83,7 @@ final class SortKeyComparator {
                 int be = offsets[bb].getInt(((long) rb << 2) + 4);
                 yield ByteFunctionHelpers.compare(data[ba], as, ae, data[bb], bs, be);
             }
-            case NULL -> 0;
+            case NULL, LIST -> 0;
         };
         return ascending ? c : -c;
     }

@@ -38,6 +38,7 @@ public final class ParquetScanOperator implements BatchOperator {
     @Override
     public Batch next() {
         while (true) {
+            context.checkCancelled();
             if (current == null) {
                 if (nextSplit >= splits.size()) {
                     return null;

@@ -67,6 +67,7 @@ public final class ShuffleReadOperator implements BatchOperator {
 
     @Override
     public Batch next() {
+        context.checkCancelled();
         while (ready.isEmpty()) {
             if (store == null) {
                 open();
@@ -203,7 +204,7 @@ public final class ShuffleReadOperator implements BatchOperator {
         List<Field> fields = root.getSchema().getFields();
         boolean matches = fields.size() == schema.size();
         for (int i = 0; matches && i < fields.size(); i++) {
-            DataType actual = ArrowTypes.toDataType(fields.get(i).getType());
+            DataType actual = ArrowTypes.toDataType(fields.get(i));
             matches = actual.equals(schema.get(i).dataType());
         }
         if (!matches) {

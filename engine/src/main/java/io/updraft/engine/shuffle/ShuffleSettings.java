@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * Shuffle settings of a task: {@value #ROOT} (required: a local folder, {@code file:} URI or
- * {@code s3://bucket/prefix}), {@value #CODEC} (lz4, zstd or none; default lz4), {@value #MAX_IN_FLIGHT}
+ * {@code s3://bucket/prefix}), {@value #CODEC} (lz4, zstd or none; default none for a local root and zstd for S3, see
+ * {@link #defaultCodec}), {@value #MAX_IN_FLIGHT}
  * (concurrent ranged GETs, default 16), {@value #FETCH_BYTES} (bytes fetched per wave, default 64 MiB),
  * {@value #HEDGE_BASE_MILLIS} and {@value #HEDGE_BYTES_PER_SECOND} (hedging: default 200 ms + 20 MB/s;
  * a rate of 0 disables it).
@@ -30,7 +31,8 @@ record ShuffleSettings(String root, ShuffleCodec codec, int maxInFlight, long fe
         }
         ShuffleCodec codec;
         try {
-            codec = ShuffleCodec.parse(config.getOrDefault(CODEC, "lz4"));
+            String name = config.get(CODEC);
+            codec = name == null ? defaultCodec(root) : ShuffleCodec.parse(name);
         } catch (IllegalArgumentException e) {
             throw UpdraftException.user("Setting " + CODEC + ": " + e.getMessage(), e);
         }
@@ -47,6 +49,15 @@ record ShuffleSettings(String root, ShuffleCodec codec, int maxInFlight, long fe
                     + " (> 0) are out of range: " + inFlight + ", " + fetchBytes);
         }
         return new ShuffleSettings(root.trim(), codec, (int) inFlight, fetchBytes, hedge);
+    }
+
+    /**
+     * No compression when the root is a local folder (the bytes never leave the machine; compressing them costs
+     * more CPU than writing them), native ZSTD (zstd-jni) when it is S3, where bytes are money and time. LZ4 in
+     * Arrow Java is a pure-Java codec that is several times slower than ZSTD; it stays available by name.
+     */
+    static ShuffleCodec defaultCodec(String root) {
+        return root.trim().startsWith("s3://") ? ShuffleCodec.ZSTD : ShuffleCodec.NONE;
     }
 
     private static long number(Map<String, String> config, String key, long defaultValue) {

@@ -82,6 +82,7 @@ public final class ShuffleWriteOperator implements BatchOperator {
                 settings.codec()); Partitioner partitioner = Partitioner.create(partitioning, partitions, context)) {
             Batch in;
             while ((in = child.next()) != null) {
+                context.checkCancelled();
                 int[] parts = new int[in.rowCount()];
                 try {
                     partitioner.partition(in, parts);
@@ -98,6 +99,7 @@ public final class ShuffleWriteOperator implements BatchOperator {
                 }
             }
             flush(writer);
+            context.checkCancelled();
             result = writer.finish();
         }
         try {

@@ -23,7 +23,12 @@ public record SpillFile(Path path, StructType schema, long rows, long bytes) {
 
     /** A reader over the file's batches; the file is deleted when the reader is closed. */
     public Reader open(ExecutionContext context) {
-        return new Reader(this, context);
+        return new Reader(this, context, true);
+    }
+
+    /** A reader over the file's batches that leaves the file in place, to be read again (block nested loops). */
+    public Reader reread(ExecutionContext context) {
+        return new Reader(this, context, false);
     }
 
     /** Deletes the file (it is deleted with the task's spill folder anyway). */
@@ -41,10 +46,12 @@ public record SpillFile(Path path, StructType schema, long rows, long bytes) {
         private final ExecutionContext context;
         private final FileChannel channel;
         private final ArrowStreamReader reader;
+        private final boolean deleteOnClose;
 
-        Reader(SpillFile file, ExecutionContext context) {
+        Reader(SpillFile file, ExecutionContext context, boolean deleteOnClose) {
             this.file = file;
             this.context = context;
+            this.deleteOnClose = deleteOnClose;
             try {
                 this.channel = FileChannel.open(file.path(), StandardOpenOption.READ);
             } catch (IOException e) {
@@ -85,7 +92,9 @@ public record SpillFile(Path path, StructType schema, long rows, long bytes) {
             } catch (IOException ignored) {
                 // deleting the file below is what matters
             }
-            file.delete();
+            if (deleteOnClose) {
+                file.delete();
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.updraft.engine.vector;
 
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.BooleanType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;
@@ -29,7 +30,9 @@ public enum PhysicalKind {
     /** VarCharVector: int offsets and UTF-8 bytes. */
     UTF8(-1),
     /** NullVector: no buffers, every value null. */
-    NULL(0);
+    NULL(0),
+    /** ListVector: validity, int offsets into one child vector of the element type. */
+    LIST(-1);
 
     private final int width;
 
@@ -57,6 +60,7 @@ public enum PhysicalKind {
             case DecimalType d -> DECIMAL;
             case StringType s -> UTF8;
             case NullType n -> NULL;
+            case ArrayType a -> LIST;
         };
     }
 }

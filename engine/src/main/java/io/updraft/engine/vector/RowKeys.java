@@ -3,6 +3,7 @@ package io.updraft.engine.vector;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.ListVector;
 
 /**
  * Hashing and equality of key values, a column at a time, with the semantics of grouping and join keys:
@@ -33,6 +34,12 @@ public final class RowKeys {
             }
             return;
         }
+        if (kind == PhysicalKind.LIST) {
+            for (int i = 0; i < n; i++) {
+                hashes[i] = hashValue(v, i, hashes[i]);
+            }
+            return;
+        }
         ArrowBuf validity = v.getValidityBuffer();
         ArrowBuf data = v.getDataBuffer();
         ArrowBuf offsets = kind == PhysicalKind.UTF8 ? v.getOffsetBuffer() : null;
@@ -58,9 +65,49 @@ public final class RowKeys {
                     int end = offsets.getInt(((long) i << 2) + 4);
                     yield Murmur3.hashBytes(data, start, end - start, h);
                 }
-                case NULL -> h;
+                case NULL, LIST -> h;
             };
         }
+    }
+
+    /**
+     * Hash of one row of any vector, null or not, chained from {@code h}: the same value {@link #hash} gives for
+     * scalar columns; an array hashes its length, then each element in order.
+     */
+    public static int hashValue(FieldVector v, int row, int h) {
+        PhysicalKind kind = Vectors.kindOf(v);
+        if (kind == PhysicalKind.NULL || !Bits.get(v.getValidityBuffer(), row)) {
+            return Murmur3.hashInt(NULL_MARKER, h);
+        }
+        if (kind == PhysicalKind.LIST) {
+            ListVector list = (ListVector) v;
+            int start = list.getOffsetBuffer().getInt((long) row << 2);
+            int end = list.getOffsetBuffer().getInt(((long) row << 2) + 4);
+            int out = Murmur3.hashInt(end - start, h);
+            FieldVector child = list.getDataVector();
+            for (int e = start; e < end; e++) {
+                out = hashValue(child, e, out);
+            }
+            return out;
+        }
+        ArrowBuf data = v.getDataBuffer();
+        return switch (kind) {
+            case BOOLEAN -> Murmur3.hashInt(Bits.get(data, row) ? 1 : 0, h);
+            case INT32 -> Murmur3.hashInt(data.getInt((long) row << 2), h);
+            case INT64 -> Murmur3.hashLong(data.getLong((long) row << 3), h);
+            case FLOAT64 -> Murmur3.hashLong(normalizedBits(data.getDouble((long) row << 3)), h);
+            case DECIMAL -> {
+                long low = data.getLong((long) row << 4);
+                long high = data.getLong(((long) row << 4) + 8);
+                yield high == (low >> 63) ? Murmur3.hashLong(low, h) : Murmur3.hashLong(high, Murmur3.hashLong(low, h));
+            }
+            case UTF8 -> {
+                ArrowBuf offsets = v.getOffsetBuffer();
+                int start = offsets.getInt((long) row << 2);
+                yield Murmur3.hashBytes(data, start, offsets.getInt(((long) row << 2) + 4) - start, h);
+            }
+            case NULL, LIST -> h;
+        };
     }
 
     /** Canonical bits of a double: -0.0 as 0.0, every NaN as the one canonical NaN. */
@@ -73,6 +120,9 @@ public final class RowKeys {
 
     /** Whether row {@code ra} of {@code a} and row {@code rb} of {@code b} (both non-null, same type) are equal. */
     public static boolean valuesEqual(PhysicalKind kind, FieldVector a, int ra, FieldVector b, int rb) {
+        if (kind == PhysicalKind.LIST) {
+            return compareLists((ListVector) a, ra, (ListVector) b, rb, true) == 0;
+        }
         ArrowBuf ad = a.getDataBuffer();
         ArrowBuf bd = b.getDataBuffer();
         return switch (kind) {
@@ -95,7 +145,7 @@ public final class RowKeys {
                 int be = bo.getInt(((long) rb << 2) + 4);
                 yield ae - as == be - bs && ByteFunctionHelpers.equal(ad, as, ae, bd, bs, be) == 1;
             }
-            case NULL -> true;
+            case NULL, LIST -> true;
         };
     }
 
@@ -104,6 +154,9 @@ public final class RowKeys {
      * -0.0 = 0.0), strings by unsigned UTF-8 bytes, decimals by unscaled value (same scale).
      */
     public static int compareValues(PhysicalKind kind, FieldVector a, int ra, FieldVector b, int rb) {
+        if (kind == PhysicalKind.LIST) {
+            return compareLists((ListVector) a, ra, (ListVector) b, rb, false);
+        }
         ArrowBuf ad = a.getDataBuffer();
         ArrowBuf bd = b.getDataBuffer();
         return switch (kind) {
@@ -127,8 +180,45 @@ public final class RowKeys {
                 yield ByteFunctionHelpers.compare(ad, ao.getInt((long) ra << 2), ao.getInt(((long) ra << 2) + 4),
                         bd, bo.getInt((long) rb << 2), bo.getInt(((long) rb << 2) + 4));
             }
-            case NULL -> 0;
+            case NULL, LIST -> 0;
         };
+    }
+
+    /**
+     * Spark's array order: element by element (a null element before any value), then the shorter array first.
+     * With {@code equalityOnly} the lengths are compared first (any non-zero result means "different").
+     */
+    private static int compareLists(ListVector a, int ra, ListVector b, int rb, boolean equalityOnly) {
+        int as = a.getOffsetBuffer().getInt((long) ra << 2);
+        int ae = a.getOffsetBuffer().getInt(((long) ra << 2) + 4);
+        int bs = b.getOffsetBuffer().getInt((long) rb << 2);
+        int be = b.getOffsetBuffer().getInt(((long) rb << 2) + 4);
+        if (equalityOnly && ae - as != be - bs) {
+            return 1;
+        }
+        FieldVector ac = a.getDataVector();
+        FieldVector bc = b.getDataVector();
+        PhysicalKind kind = Vectors.kindOf(ac);
+        int n = Math.min(ae - as, be - bs);
+        for (int k = 0; k < n; k++) {
+            if (kind == PhysicalKind.NULL) {
+                continue;
+            }
+            boolean aValid = Bits.get(ac.getValidityBuffer(), as + k);
+            boolean bValid = Bits.get(bc.getValidityBuffer(), bs + k);
+            if (aValid != bValid) {
+                return aValid ? 1 : -1;
+            }
+            if (!aValid) {
+                continue;
+            }
+            int c = equalityOnly ? (valuesEqual(kind, ac, as + k, bc, bs + k) ? 0 : 1)
+                    : compareValues(kind, ac, as + k, bc, bs + k);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(ae - as, be - bs);
     }
 
     /**

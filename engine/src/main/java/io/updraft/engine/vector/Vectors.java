@@ -15,6 +15,7 @@ import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.TransferPair;
@@ -48,6 +49,9 @@ public final class Vectors {
         }
         if (v instanceof NullVector) {
             return PhysicalKind.NULL;
+        }
+        if (v instanceof ListVector) {
+            return PhysicalKind.LIST;
         }
         throw new IllegalArgumentException("unsupported vector " + v.getClass().getSimpleName());
     }
@@ -98,6 +102,9 @@ public final class Vectors {
         PhysicalKind kind = kindOf(first);
         if (kind == PhysicalKind.NULL) {
             return new NullVector(first.getField(), count);
+        }
+        if (kind == PhysicalKind.LIST) {
+            return gatherList(sources, sourceIndex, rows, from, count, allocator);
         }
         FieldVector out = first.getField().createVector(allocator);
         try {
@@ -157,12 +164,94 @@ public final class Vectors {
         }
     }
 
+    /**
+     * Gathers list rows: the selected rows' elements are gathered (recursively, by kind) into one child
+     * vector, then offsets and validity are written around it.
+     */
+    private static FieldVector gatherList(FieldVector[] sources, int[] sourceIndex, int[] rows, int from, int count,
+                                          BufferAllocator allocator) {
+        int s = sources.length;
+        FieldVector[] children = new FieldVector[s];
+        ArrowBuf[] offsets = new ArrowBuf[s];
+        ArrowBuf[] validity = new ArrowBuf[s];
+        for (int k = 0; k < s; k++) {
+            ListVector list = (ListVector) sources[k];
+            children[k] = list.getDataVector();
+            offsets[k] = list.getOffsetBuffer();
+            validity[k] = list.getValidityBuffer();
+        }
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            int row = rows[from + i];
+            if (row >= 0) {
+                int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                if (Bits.get(validity[src], row)) {
+                    total += offsets[src].getInt(((long) row << 2) + 4) - offsets[src].getInt((long) row << 2);
+                }
+            }
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw new IllegalStateException("array column too large for one batch: " + total + " elements");
+        }
+        int[] childRows = new int[(int) total];
+        int[] childSources = sourceIndex == null ? null : new int[(int) total];
+        ListVector out = (ListVector) sources[0].getField().createVector(allocator);
+        try {
+            out.setInitialCapacity(Math.max(count, 1));
+            out.allocateNew();
+            ArrowBuf outOffsets = out.getOffsetBuffer();
+            ArrowBuf outValidity = out.getValidityBuffer();
+            outValidity.setZero(0, outValidity.capacity());
+            int position = 0;
+            outOffsets.setInt(0, 0);
+            for (int i = 0; i < count; i++) {
+                int row = rows[from + i];
+                int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                if (row >= 0 && Bits.get(validity[src], row)) {
+                    int start = offsets[src].getInt((long) row << 2);
+                    int end = offsets[src].getInt(((long) row << 2) + 4);
+                    for (int e = start; e < end; e++) {
+                        childRows[position] = e;
+                        if (childSources != null) {
+                            childSources[position] = src;
+                        }
+                        position++;
+                    }
+                    Bits.set(outValidity, i);
+                }
+                outOffsets.setInt((long) (i + 1) << 2, position);
+            }
+            try (FieldVector child = gather(children, childSources, childRows, 0, position, allocator)) {
+                child.makeTransferPair(out.getDataVector()).transfer();
+            }
+            out.setLastSet(count - 1);
+            out.setValueCount(count);
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
     /** A vector of {@code count} nulls of {@code field}'s type. */
     public static FieldVector nulls(Field field, int count, BufferAllocator allocator) {
         if (field.getType() instanceof ArrowType.Null) {
             return new NullVector(field, count);
         }
         FieldVector out = field.createVector(allocator);
+        if (out instanceof ListVector list) {
+            try {
+                list.setInitialCapacity(Math.max(count, 1));
+                list.allocateNew();
+                list.getValidityBuffer().setZero(0, list.getValidityBuffer().capacity());
+                list.getOffsetBuffer().setZero(0, list.getOffsetBuffer().capacity());
+                list.setValueCount(count);
+                return list;
+            } catch (RuntimeException e) {
+                out.close();
+                throw e;
+            }
+        }
         try {
             if (out instanceof BaseFixedWidthVector fixed) {
                 fixed.allocateNew(Math.max(count, 1));
@@ -194,6 +283,10 @@ public final class Vectors {
     public static long allocatedBytes(FieldVector v) {
         if (v instanceof NullVector) {
             return 0;
+        }
+        if (v instanceof ListVector list) {
+            return list.getValidityBuffer().capacity() + list.getOffsetBuffer().capacity()
+                    + allocatedBytes(list.getDataVector());
         }
         long total = v.getValidityBuffer().capacity() + v.getDataBuffer().capacity();
         if (v instanceof BaseVariableWidthVector) {

@@ -8,6 +8,8 @@ import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.expr.ExpressionEvaluator;
 import io.updraft.engine.operator.BatchOperator;
 import io.updraft.engine.operator.SortOperator;
+import io.updraft.engine.spill.SpillFile;
+import io.updraft.engine.spill.SpillWriter;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.RowKeys;
 import io.updraft.engine.vector.Vectors;
@@ -30,8 +32,15 @@ import java.util.Objects;
  * computed and emitted; the rest waits for the next batch. Each unit is one contiguous batch on which
  * every call is evaluated ({@link RankingFunctions}, {@link FrameAggregates}) with partitions, peers and
  * frames from {@link WindowFrames} (a call without a frame gets Spark's default). Output: the input columns
- * ++ one column per call. One partition is
- * held in memory whole (a window without PARTITION BY holds all its input).
+ * ++ one column per call.
+ *
+ * <p><b>Spilling.</b> The rows of a unit are held in memory while they fit the operator's budget
+ * ({@link ExecutionContext#shouldSpill}). A bigger unit (one huge partition; a window without PARTITION BY is
+ * one partition) is spilled: its rows go to a spill file as they arrive, and only what the functions read is
+ * kept — the evaluated partition keys, ORDER BY keys and call arguments. When the unit is complete the calls are
+ * evaluated over those columns, and the rows are streamed back from the file a batch at a time with their
+ * slice of the results appended. Memory for such a unit is then its key and argument columns plus the result
+ * columns (e.g. 8 bytes a row for a bigint key), not its rows.
  */
 public final class WindowOperator implements BatchOperator {
     private final BatchOperator sorted;
@@ -46,6 +55,11 @@ public final class WindowOperator implements BatchOperator {
     private final Deque<Batch> ready = new ArrayDeque<>();
     private FieldVector[] previousKeys;
     private boolean done;
+    private long pendingBytes;
+    /** The unit being spilled (its rows on disk, its evaluated keys and arguments here), or null. */
+    private SpilledUnit spilling;
+    /** A spilled unit whose results are computed, being streamed back, or null. */
+    private SpilledUnit streaming;
 
     public WindowOperator(BatchOperator child, List<Expr> partitionBy, List<SortKey> orderBy, List<WindowCall> calls,
                           List<String> names, ExecutionContext context) {
@@ -101,14 +115,28 @@ public final class WindowOperator implements BatchOperator {
     @Override
     public Batch next() {
         while (ready.isEmpty()) {
+            if (streaming != null) {
+                Batch out = streaming.next();
+                if (out != null) {
+                    return out;
+                }
+                streaming.close();
+                streaming = null;
+                continue;
+            }
             if (done) {
                 return null;
             }
             Batch in = sorted.next();
             if (in == null) {
                 done = true;
+                if (spilling != null) {
+                    finishSpilledUnit();
+                    continue;
+                }
                 Batch unit = concat(pending);
                 pending.clear();
+                pendingBytes = 0;
                 if (unit != null) {
                     emit(unit);
                 }
@@ -117,6 +145,46 @@ public final class WindowOperator implements BatchOperator {
             }
         }
         return ready.poll();
+    }
+
+    /** Adds rows of the current unit: held in memory, or spilled once the unit outgrows the budget. */
+    private void hold(Batch rows) {
+        if (spilling != null) {
+            spilling.add(rows);
+            return;
+        }
+        pending.add(rows);
+        pendingBytes += Vectors.allocatedBytes(rows);
+        if (context.shouldSpill(pendingBytes)) {
+            spilling = new SpilledUnit();
+            context.metrics().addSpill();
+            List<Batch> held = new ArrayList<>(pending);
+            pending.clear();
+            pendingBytes = 0;
+            for (int i = 0; i < held.size(); i++) {
+                try {
+                    spilling.add(held.get(i));
+                } catch (RuntimeException e) {
+                    for (int j = i + 1; j < held.size(); j++) {
+                        held.get(j).close();
+                    }
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** The spilled unit is complete: computes its results and starts streaming its rows back. */
+    private void finishSpilledUnit() {
+        SpilledUnit unit = spilling;
+        spilling = null;
+        try {
+            unit.finish();
+        } catch (RuntimeException e) {
+            unit.close();
+            throw e;
+        }
+        streaming = unit;
     }
 
     /** Emits the partitions that {@code in} completes and keeps the rest pending. */
@@ -135,16 +203,36 @@ public final class WindowOperator implements BatchOperator {
                 }
             }
             if (lastStart < 0) {
-                pending.add(in);
+                hold(in);
+            } else if (spilling != null) {
+                Batch rest;
+                try (in) {
+                    if (lastStart > 0) {
+                        spilling.add(Vectors.slice(in, 0, lastStart, context.allocator()));
+                    }
+                    rest = Vectors.slice(in, lastStart, n - lastStart, context.allocator());
+                }
+                try {
+                    finishSpilledUnit();
+                } catch (RuntimeException e) {
+                    rest.close();
+                    throw e;
+                }
+                pending.add(rest);
+                pendingBytes = Vectors.allocatedBytes(rest);
             } else {
                 List<Batch> complete = new ArrayList<>(pending);
                 pending.clear();
+                pendingBytes = 0;
+                Batch rest;
                 try (in) {
                     if (lastStart > 0) {
                         complete.add(Vectors.slice(in, 0, lastStart, context.allocator()));
                     }
-                    pending.add(Vectors.slice(in, lastStart, n - lastStart, context.allocator()));
+                    rest = Vectors.slice(in, lastStart, n - lastStart, context.allocator());
                 }
+                pending.add(rest);
+                pendingBytes = Vectors.allocatedBytes(rest);
                 Batch unit = concat(complete);
                 if (unit != null) {
                     emit(unit);
@@ -201,38 +289,26 @@ public final class WindowOperator implements BatchOperator {
     /** Evaluates every call over a unit of whole partitions and queues the output (ownership of unit taken). */
     private void emit(Batch unit) {
         int n = unit.rowCount();
-        List<FieldVector> results = new ArrayList<>(calls.size());
+        List<FieldVector> results;
         FieldVector[] partitionValues = null;
         FieldVector[] orderValues = null;
+        FieldVector[][] args = new FieldVector[calls.size()][];
         try {
             partitionValues = evaluate(partitionKeys, unit);
             orderValues = evaluate(orderKeys, unit);
-            WindowFrames frames = new WindowFrames(n, partitionValues, orderValues);
-            Map<WindowFrame, int[][]> bounds = new HashMap<>();
             for (int c = 0; c < calls.size(); c++) {
-                WindowCall call = calls.get(c);
-                FieldVector[] args = evaluate(arguments.get(c), unit);
-                try {
-                    if (call.function().isRankingOrOffset()) {
-                        results.add(RankingFunctions.evaluate(call, frames, args, context.allocator()));
-                    } else {
-                        FieldVector orderValue = orderValues.length == 0 ? null : orderValues[0];
-                        SortKey orderKey = orderBy.isEmpty() ? null : orderBy.get(0);
-                        int[][] b = bounds.computeIfAbsent(call.frame(),
-                                frame -> frames.bounds(frame, orderKey, orderValue));
-                        results.add(FrameAggregates.evaluate(call, frames, b[0], b[1], args, context.allocator()));
-                    }
-                } finally {
-                    closeKeys(args);
-                }
+                args[c] = evaluate(arguments.get(c), unit);
             }
+            results = results(n, partitionValues, orderValues, args);
         } catch (RuntimeException e) {
-            results.forEach(FieldVector::close);
             unit.close();
             throw e;
         } finally {
             closeKeys(partitionValues);
             closeKeys(orderValues);
+            for (FieldVector[] a : args) {
+                closeKeys(a);
+            }
         }
         List<FieldVector> columns = new ArrayList<>(unit.vectors());
         columns.addAll(results);
@@ -244,6 +320,168 @@ public final class WindowOperator implements BatchOperator {
         try (out) {
             for (int from = 0; from < n; from += context.batchRows()) {
                 ready.add(Vectors.slice(out, from, Math.min(context.batchRows(), n - from), context.allocator()));
+            }
+        }
+    }
+
+    /** Every call's result column over {@code n} rows of whole partitions, from their evaluated inputs. */
+    private List<FieldVector> results(int n, FieldVector[] partitionValues, FieldVector[] orderValues,
+                                      FieldVector[][] args) {
+        List<FieldVector> results = new ArrayList<>(calls.size());
+        try {
+            WindowFrames frames = new WindowFrames(n, partitionValues, orderValues);
+            Map<WindowFrame, int[][]> bounds = new HashMap<>();
+            for (int c = 0; c < calls.size(); c++) {
+                WindowCall call = calls.get(c);
+                if (call.function().isRankingOrOffset()) {
+                    results.add(RankingFunctions.evaluate(call, frames, args[c], context.allocator()));
+                } else {
+                    FieldVector orderValue = orderValues.length == 0 ? null : orderValues[0];
+                    SortKey orderKey = orderBy.isEmpty() ? null : orderBy.get(0);
+                    int[][] b = bounds.computeIfAbsent(call.frame(),
+                            frame -> frames.bounds(frame, orderKey, orderValue));
+                    results.add(FrameAggregates.evaluate(call, frames, b[0], b[1], args[c], context.allocator()));
+                }
+            }
+            return results;
+        } catch (RuntimeException e) {
+            results.forEach(FieldVector::close);
+            throw e;
+        }
+    }
+
+    /**
+     * One unit too big to hold: its rows in a spill file, its evaluated partition keys, ORDER BY keys and call
+     * arguments in memory (one list of per-batch vectors per column). {@link #finish} computes the results;
+     * {@link #next} then streams the rows back with their results appended.
+     */
+    private final class SpilledUnit implements AutoCloseable {
+        private final SpillWriter writer = new SpillWriter(context, sorted.schema(), "window");
+        private final List<List<FieldVector>> inputs = new ArrayList<>();
+        private final int width;
+        private int rows;
+        private SpillFile file;
+        private SpillFile.Reader reader;
+        private List<FieldVector> results;
+        private int streamed;
+
+        SpilledUnit() {
+            int columns = partitionKeys.size() + orderKeys.size();
+            for (List<ExpressionEvaluator> a : arguments) {
+                columns += a.size();
+            }
+            this.width = columns;
+            for (int c = 0; c < columns; c++) {
+                inputs.add(new ArrayList<>());
+            }
+        }
+
+        /** Keeps the rows' evaluated inputs and writes the rows to the file (ownership of {@code batch} taken). */
+        void add(Batch batch) {
+            try {
+                int c = 0;
+                c = keep(partitionKeys, batch, c);
+                c = keep(orderKeys, batch, c);
+                for (List<ExpressionEvaluator> a : arguments) {
+                    c = keep(a, batch, c);
+                }
+            } catch (RuntimeException e) {
+                batch.close();
+                throw e;
+            }
+            rows += batch.rowCount();
+            writer.write(batch);
+        }
+
+        private int keep(List<ExpressionEvaluator> evaluators, Batch batch, int column) {
+            FieldVector[] values = evaluate(evaluators, batch);
+            for (FieldVector v : values) {
+                inputs.get(column++).add(v);
+            }
+            return column;
+        }
+
+        void finish() {
+            file = writer.finish();
+            FieldVector[] whole = new FieldVector[width];
+            try {
+                for (int c = 0; c < width; c++) {
+                    whole[c] = concatColumn(inputs.get(c));
+                }
+                int c = 0;
+                FieldVector[] partitionValues = java.util.Arrays.copyOfRange(whole, c, c += partitionKeys.size());
+                FieldVector[] orderValues = java.util.Arrays.copyOfRange(whole, c, c += orderKeys.size());
+                FieldVector[][] args = new FieldVector[calls.size()][];
+                for (int k = 0; k < calls.size(); k++) {
+                    args[k] = java.util.Arrays.copyOfRange(whole, c, c += arguments.get(k).size());
+                }
+                results = WindowOperator.this.results(rows, partitionValues, orderValues, args);
+            } finally {
+                closeKeys(whole);
+            }
+            reader = file.open(context);
+        }
+
+        /** One vector holding the column's rows of every batch, in order; the parts are released. */
+        private FieldVector concatColumn(List<FieldVector> parts) {
+            try {
+                int[] sources = new int[rows];
+                int[] at = new int[rows];
+                int i = 0;
+                for (int p = 0; p < parts.size(); p++) {
+                    int count = parts.get(p).getValueCount();
+                    for (int r = 0; r < count; r++) {
+                        sources[i] = p;
+                        at[i++] = r;
+                    }
+                }
+                return Vectors.gather(parts.toArray(FieldVector[]::new), sources, at, 0, rows, context.allocator());
+            } finally {
+                parts.forEach(FieldVector::close);
+                parts.clear();
+            }
+        }
+
+        /** The next batch of rows with their results, or null when every row is out. */
+        Batch next() {
+            Batch in = reader.next();
+            if (in == null) {
+                return null;
+            }
+            int n = in.rowCount();
+            List<FieldVector> columns = new ArrayList<>(in.vectors());
+            try {
+                for (FieldVector r : results) {
+                    columns.add(Vectors.slice(r, streamed, n, context.allocator()));
+                }
+            } catch (RuntimeException e) {
+                for (int c = in.columnCount(); c < columns.size(); c++) {
+                    columns.get(c).close();
+                }
+                in.close();
+                throw e;
+            }
+            streamed += n;
+            return Batch.of(n, columns);
+        }
+
+        @Override
+        public void close() {
+            for (List<FieldVector> parts : inputs) {
+                parts.forEach(FieldVector::close);
+                parts.clear();
+            }
+            if (results != null) {
+                results.forEach(FieldVector::close);
+                results = null;
+            }
+            if (reader != null) {
+                reader.close();
+                reader = null;
+            }
+            writer.close();
+            if (file != null) {
+                file.delete();
             }
         }
     }
@@ -286,6 +524,14 @@ public final class WindowOperator implements BatchOperator {
             previousKeys = null;
             pending.forEach(Batch::close);
             pending.clear();
+            if (spilling != null) {
+                spilling.close();
+                spilling = null;
+            }
+            if (streaming != null) {
+                streaming.close();
+                streaming = null;
+            }
             ready.forEach(Batch::close);
             ready.clear();
             closeEvaluators();

@@ -52,6 +52,10 @@ public final class TestBatches {
 
     public static FieldVector column(BufferAllocator allocator, String name, DataType type, Object... values) {
         FieldVector v = ArrowTypes.newVector(name, type, allocator);
+        if (v instanceof org.apache.arrow.vector.complex.ListVector list) {
+            fillList(list, (io.updraft.sql.types.ArrayType) type, values);
+            return list;
+        }
         v.setInitialCapacity(Math.max(values.length, 1));
         v.allocateNew();
         for (int r = 0; r < values.length; r++) {
@@ -74,6 +78,28 @@ public final class TestBatches {
         }
         v.setValueCount(values.length);
         return v;
+    }
+
+    /** Array values are java.util.Lists (or null) of the element type's values. */
+    private static void fillList(org.apache.arrow.vector.complex.ListVector list, io.updraft.sql.types.ArrayType type,
+                                 Object[] values) {
+        list.setInitialCapacity(Math.max(values.length, 1));
+        list.allocateNew();
+        List<Object> elements = new ArrayList<>();
+        for (int r = 0; r < values.length; r++) {
+            if (values[r] == null) {
+                list.setNull(r);
+                continue;
+            }
+            List<?> items = (List<?>) values[r];
+            list.startNewValue(r);
+            elements.addAll(items);
+            list.endValue(r, items.size());
+        }
+        try (FieldVector child = column(list.getAllocator(), "element", type.elementType(), elements.toArray())) {
+            child.makeTransferPair(list.getDataVector()).transfer();
+        }
+        list.setValueCount(values.length);
     }
 
     /** Rows of internal values. */

@@ -9,6 +9,7 @@ import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.expr.IsNullExpression;
 import io.updraft.planner.resolved.expr.OrExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.NullType;
@@ -36,10 +37,12 @@ public final class FunctionRegistry {
             Map.entry("var_pop", AggregateFunction.VAR_POP),
             Map.entry("first", AggregateFunction.FIRST), Map.entry("first_value", AggregateFunction.FIRST),
             Map.entry("any_value", AggregateFunction.FIRST),
-            Map.entry("last", AggregateFunction.LAST), Map.entry("last_value", AggregateFunction.LAST));
+            Map.entry("last", AggregateFunction.LAST), Map.entry("last_value", AggregateFunction.LAST),
+            Map.entry("collect_list", AggregateFunction.COLLECT_LIST), Map.entry("array_agg", AggregateFunction.COLLECT_LIST),
+            Map.entry("collect_set", AggregateFunction.COLLECT_SET),
+            Map.entry("approx_count_distinct", AggregateFunction.APPROX_COUNT_DISTINCT));
     /** Spark aggregates not supported yet: reported as unsupported rather than as unknown routines. */
-    private static final Set<String> OTHER_AGGREGATES = Set.of("collect_list", "collect_set",
-            "approx_count_distinct", "count_distinct", "sum_distinct", "percentile", "percentile_approx", "median",
+    private static final Set<String> OTHER_AGGREGATES = Set.of("count_distinct", "sum_distinct", "percentile", "percentile_approx", "median",
             "bool_and", "bool_or", "every", "some", "any", "max_by", "min_by", "corr", "covar_pop", "covar_samp",
             "count_if", "kurtosis", "skewness", "mode");
     private static final String NUMERIC_OR_ANSI_INTERVAL = "(\"NUMERIC\" or \"ANSI INTERVAL\")";
@@ -95,8 +98,23 @@ public final class FunctionRegistry {
             ignoreNulls = b;
             arguments = arguments.subList(0, 1);
         }
+        double relativeSD = 0;
+        if (function == AggregateFunction.APPROX_COUNT_DISTINCT) {
+            if (arguments.size() == 2) {
+                relativeSD = relativeSD(arguments.get(1), sql);
+                arguments = arguments.subList(0, 1);
+            } else {
+                relativeSD = AggregateCall.DEFAULT_RELATIVE_SD;
+            }
+            // approx_count_distinct(DISTINCT x) counts the same values.
+            distinct = false;
+        }
+        if (function == AggregateFunction.COLLECT_SET) {
+            distinct = false;
+        }
         if (arguments.size() != 1) {
-            throw AnalysisErrors.wrongNumArgs(name, function == AggregateFunction.FIRST
+            throw AnalysisErrors.wrongNumArgs(name, function == AggregateFunction.APPROX_COUNT_DISTINCT ? "[1, 2]"
+                    : function == AggregateFunction.FIRST
                     || function == AggregateFunction.LAST ? "[1, 2]" : "1", arguments.size());
         }
         ResolvedExpression argument = arguments.get(0);
@@ -118,12 +136,39 @@ public final class FunctionRegistry {
                             type);
                 }
             }
+            case COLLECT_LIST, COLLECT_SET, APPROX_COUNT_DISTINCT -> {
+                if (type instanceof ArrayType) {
+                    throw AnalysisErrors.unsupported(name + " of an array (" + sql + ")");
+                }
+            }
             default -> {
-                // MIN, MAX, FIRST, LAST accept every type.
+                // MIN, MAX, FIRST, LAST accept every type but arrays (not implemented yet).
+                if (type instanceof ArrayType) {
+                    throw AnalysisErrors.unsupported(name + " of an array (" + sql + ")");
+                }
             }
         }
         return new AggregateFunctionExpression(function, argument, distinct,
-                AggregateCall.resultType(function, argument.dataType()), ignoreNulls, null);
+                AggregateCall.resultType(function, argument.dataType()), ignoreNulls, null, relativeSD);
+    }
+
+    /** approx_count_distinct's rsd: a numeric literal giving a HyperLogLog++ precision in 4..18. */
+    private static double relativeSD(ResolvedExpression rsd, String sql) {
+        if (!(rsd instanceof ConstantExpression c) || !(c.value() instanceof Number number)
+                || !c.dataType().isNumeric()) {
+            throw AnalysisErrors.unexpectedInputType(sql, 2, "\"DOUBLE\" literal", ExpressionPrinter.pretty(rsd),
+                    rsd.dataType());
+        }
+        double value = number.doubleValue();
+        if (!(value > 0) || AggregateCall.hllPrecision(value) < 4) {
+            throw AnalysisErrors.unsupported("approx_count_distinct with relativeSD " + value + " in " + sql
+                    + ": HLL++ requires at least 4 bits for addressing; use a relativeSD of at most 0.39");
+        }
+        if (AggregateCall.hllPrecision(value) > 18) {
+            throw AnalysisErrors.unsupported("approx_count_distinct with relativeSD " + value + " in " + sql
+                    + ": use a relativeSD of at least 0.0022 (HyperLogLog++ precision 18)");
+        }
+        return value;
     }
 
     /** Rewritten functions whose generated column name is the call as written, as Spark's RuntimeReplaceable. */

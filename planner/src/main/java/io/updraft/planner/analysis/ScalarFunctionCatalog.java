@@ -11,6 +11,7 @@ import io.updraft.planner.resolved.expr.IsNotNullExpression;
 import io.updraft.planner.resolved.expr.IsNullExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.planner.resolved.expr.ScalarFunctionExpression;
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DateType;
@@ -105,13 +106,17 @@ public final class ScalarFunctionCatalog {
             "to_timestamp", "to_timestamp(string, string format) → timestamp (null when unparsable)",
             "date_format", "date_format(timestamp, string format) → string",
             "date_trunc", "date_trunc(string unit, timestamp) → timestamp",
-            "trunc", "trunc(date, string unit) → date (null for a bad unit)");
+            "trunc", "trunc(date, string unit) → date (null for a bad unit)",
+            // arrays
+            "split", "split(string, string regex[, int limit]) → array<string> (Java regex; limit <= 0: all pieces)",
+            "size", "size(array<T>) → int (null for a null array, Spark 4's ANSI default)",
+            "array_contains", "array_contains(array<T>, T) → boolean (null if no match and a null element)");
 
     /** Spark spellings of engine functions. */
     public static final Map<String, String> ALIASES = orderedMap(
             "ucase", "upper", "lcase", "lower", "char_length", "length", "character_length", "length",
             "substr", "substring", "day", "dayofmonth", "ceiling", "ceil", "power", "pow", "signum", "sign",
-            "regexp", "rlike", "regexp_like", "rlike", "position", "locate");
+            "regexp", "rlike", "regexp_like", "rlike", "position", "locate", "cardinality", "size");
 
     /** Spark functions the analyzer rewrites, with what they become. */
     public static final Map<String, String> REWRITTEN = orderedMap(
@@ -353,8 +358,44 @@ public final class ScalarFunctionCatalog {
             case "date_trunc" -> typed(n, name, sql, args, 2, DataTypes.TimestampType, DataTypes.StringType,
                     DataTypes.TimestampType);
             case "trunc" -> typed(n, name, sql, args, 2, DataTypes.DateType, DataTypes.DateType, DataTypes.StringType);
+            case "split" -> {
+                count(name, args, 2, 3);
+                if (args.size() == 2) {
+                    args.add(ConstantExpression.of(DataTypes.IntegerType, -1));
+                }
+                yield typed(n, name, sql, args, 3, new ArrayType(DataTypes.StringType, false), DataTypes.StringType,
+                        DataTypes.StringType, DataTypes.IntegerType);
+            }
+            case "size" -> {
+                count(name, args, 1, 1);
+                ResolvedExpression array = array(sql, args, 0);
+                yield new ScalarFunctionExpression(n, List.of(array), DataTypes.IntegerType, array.nullable());
+            }
+            case "array_contains" -> {
+                count(name, args, 2, 2);
+                ResolvedExpression array = array(sql, args, 0);
+                DataType element = ((ArrayType) array.dataType()).elementType();
+                ResolvedExpression value = args.get(1);
+                if (!value.dataType().equals(element) && !(value.dataType() instanceof NullType)
+                        && !TypeCoercion.canImplicitlyCast(value.dataType(), element)) {
+                    throw AnalysisErrors.unexpectedInputType(sql, 2, AnalysisErrors.quoteType(element),
+                            ExpressionPrinter.pretty(value), value.dataType());
+                }
+                yield new ScalarFunctionExpression(n, List.of(array, TypeCoercion.cast(value, element)),
+                        DataTypes.BooleanType, true);
+            }
             default -> throw AnalysisErrors.unresolvedRoutine(name);
         };
+    }
+
+    /** Argument {@code index}, which must be an array. */
+    private static ResolvedExpression array(String sql, List<ResolvedExpression> args, int index) {
+        ResolvedExpression a = args.get(index);
+        if (!(a.dataType() instanceof ArrayType)) {
+            throw AnalysisErrors.unexpectedInputType(sql, index + 1, "\"ARRAY\"", ExpressionPrinter.pretty(a),
+                    a.dataType());
+        }
+        return a;
     }
 
     private static ResolvedExpression expectCastable(String sql, List<ResolvedExpression> args, int i, DataType target) {

@@ -104,11 +104,12 @@ public final class TypeCoercion {
         if (rt instanceof DateType && lt.isIntegral() && op == ArithmeticOp.ADD) {
             return dateArithmetic(op, right, left);
         }
+        // Spark 4 (ANSI mode, its default) casts a string next to an integral operand to bigint; otherwise to double
         if (lt instanceof StringType && (rt.isNumeric() || rt instanceof StringType || rt instanceof NullType)) {
-            left = cast(left, DataTypes.DoubleType);
+            left = cast(left, rt.isIntegral() ? DataTypes.LongType : DataTypes.DoubleType);
         }
         if (rt instanceof StringType && (lt.isNumeric() || lt instanceof StringType || lt instanceof NullType)) {
-            right = cast(right, DataTypes.DoubleType);
+            right = cast(right, lt.isIntegral() ? DataTypes.LongType : DataTypes.DoubleType);
         }
         lt = left.dataType();
         rt = right.dataType();
@@ -316,6 +317,9 @@ public final class TypeCoercion {
     public static boolean canImplicitlyCast(DataType from, DataType to) {
         if (from.equals(to) || from instanceof NullType) {
             return true;
+        }
+        if (from instanceof io.updraft.sql.types.ArrayType || to instanceof io.updraft.sql.types.ArrayType) {
+            return false;
         }
         if (to instanceof StringType) {
             return !(from instanceof BooleanType);

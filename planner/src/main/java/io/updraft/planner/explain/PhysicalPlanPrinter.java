@@ -193,93 +193,9 @@ public final class PhysicalPlanPrinter {
                 .collect(Collectors.joining(",", "struct<", ">"));
     }
 
-    // ---- formatted mode ----
-
-    /** Spark's {@code explain("formatted")}: the tree with operator ids, then each operator's details. */
+    /** Spark's {@code explain("formatted")}; see {@link FormattedPlanPrinter}. */
     public static String formatted(PhysicalNode root) {
-        Map<PhysicalNode, Integer> stages = stageIds(root);
-        Map<PhysicalNode, Integer> ids = new IdentityHashMap<>();
-        List<PhysicalNode> order = new ArrayList<>();
-        number(root, ids, order);
-        StringBuilder sb = new StringBuilder(TreeString.render(root, n -> (pipelined(n, stages) ? "* " : "")
-                + name(n) + " (" + ids.get(n) + ")", PhysicalNode::children));
-        for (PhysicalNode n : order) {
-            sb.append('\n').append('(').append(ids.get(n)).append(") ").append(name(n));
-            if (pipelined(n, stages)) {
-                sb.append(" [codegen id : ").append(stages.get(n) + 1).append(']');
-            }
-            sb.append('\n').append(details(n)).append('\n');
-        }
-        return sb.toString();
-    }
-
-    private static boolean pipelined(PhysicalNode n, Map<PhysicalNode, Integer> stages) {
-        return stages.containsKey(n) && !(n instanceof ScanExec);
-    }
-
-    /** Post-order numbering from 1, as Spark (children before parents, left to right). */
-    private static void number(PhysicalNode node, Map<PhysicalNode, Integer> ids, List<PhysicalNode> order) {
-        for (PhysicalNode c : node.children()) {
-            number(c, ids, order);
-        }
-        ids.put(node, ids.size() + 1);
-        order.add(node);
-    }
-
-    private static String details(PhysicalNode n) {
-        List<String> lines = new ArrayList<>();
-        switch (n) {
-            case ScanExec s -> {
-                lines.add("Output [" + s.output().size() + "]: " + ResolvedPlanPrinter.attributes(s.output()));
-                lines.add("Batched: true");
-                List<String> paths = s.source().displayPaths().isEmpty() ? s.source().files() : s.source().displayPaths();
-                lines.add("Location: InMemoryFileIndex [" + String.join(", ", paths) + "]");
-                if (!s.pushedFilters().isEmpty()) {
-                    lines.add("PushedFilters: " + pushedFilters(s));
-                }
-                lines.add("ReadSchema: " + readSchema(s.output()));
-            }
-            case ExchangeExec e -> {
-                lines.add(input(e.child()));
-                lines.add("Arguments: " + (e.broadcast() ? "IdentityBroadcastMode" : partitioning(e.partitioning())
-                        + ", ENSURE_REQUIREMENTS"));
-            }
-            case FilterExec f -> {
-                lines.add(input(f.child()));
-                lines.add("Condition : " + ExpressionPrinter.explain(f.condition()));
-            }
-            case HashAggregateExec a -> {
-                lines.add(input(a.child()));
-                lines.add("Keys [" + a.groupingKeys().size() + "]: " + ExpressionPrinter.explainList(a.groupingKeys()));
-                lines.add("Functions [" + a.aggregates().size() + "]: " + functions(a));
-                lines.add("Aggregate Attributes [" + a.resultAttributes().size() + "]: "
-                        + ResolvedPlanPrinter.attributes(a.resultAttributes()));
-                lines.add("Results [" + a.output().size() + "]: " + ResolvedPlanPrinter.attributes(a.output()));
-            }
-            case JoinExec j -> {
-                lines.add("Left keys [" + j.leftKeys().size() + "]: " + ExpressionPrinter.explainList(j.leftKeys()));
-                lines.add("Right keys [" + j.rightKeys().size() + "]: " + ExpressionPrinter.explainList(j.rightKeys()));
-                lines.add("Join type: " + j.joinType().sparkName());
-                lines.add("Join condition: " + (j.condition() == null ? "None" : ExpressionPrinter.explain(j.condition())));
-            }
-            default -> {
-                for (PhysicalNode c : n.children()) {
-                    lines.add(input(c));
-                }
-                String args = arguments(n);
-                if (!args.isEmpty()) {
-                    lines.add("Arguments: " + args);
-                }
-            }
-        }
-        if (!(n instanceof ScanExec) && !(n instanceof ExchangeExec) && !(n instanceof HashAggregateExec)) {
-            lines.add("Output [" + n.output().size() + "]: " + ResolvedPlanPrinter.attributes(n.output()));
-        }
-        return String.join("\n", lines);
-    }
-
-    private static String input(PhysicalNode child) {
-        return "Input [" + child.output().size() + "]: " + ResolvedPlanPrinter.attributes(child.output());
+        return FormattedPlanPrinter.print(root);
     }
 
     /** Spark's data source filter notation: LessThanOrEqual(l_shipdate,1998-09-02). */

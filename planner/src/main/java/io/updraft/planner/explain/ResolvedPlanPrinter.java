@@ -22,7 +22,11 @@ import io.updraft.planner.resolved.plan.ScanNode;
 import io.updraft.planner.resolved.plan.SortNode;
 import io.updraft.planner.resolved.plan.SubqueryAliasNode;
 
+import io.updraft.planner.stats.SizeEstimator;
+import io.updraft.planner.stats.Statistics;
+
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** The "Analyzed" and "Optimized Logical Plan" sections, in Spark's notation (name#id). */
@@ -32,6 +36,31 @@ public final class ResolvedPlanPrinter {
 
     public static String print(ResolvedPlan plan) {
         return TreeString.render(plan, ResolvedPlanPrinter::label, ResolvedPlan::children);
+    }
+
+    /**
+     * Spark's {@code explain("cost")} optimized plan: each operator followed by {@code , Statistics(sizeInBytes=1.5
+     * KiB, rowCount=60)} — here the planner's estimates ({@link SizeEstimator}), the figures join ordering and
+     * broadcast selection use.
+     */
+    public static String printWithStatistics(ResolvedPlan plan) {
+        return TreeString.render(plan, node -> {
+            Statistics stats = SizeEstimator.estimate(node);
+            return label(node) + ", Statistics(sizeInBytes=" + bytesToString(Math.round(stats.bytes()))
+                    + ", rowCount=" + Math.round(stats.rows()) + ")";
+        }, ResolvedPlan::children);
+    }
+
+    /** Spark's {@code Utils.bytesToString}: one decimal, the largest binary unit the size is at least twice of. */
+    static String bytesToString(long size) {
+        String[] units = {"EiB", "PiB", "TiB", "GiB", "MiB", "KiB"};
+        for (int i = 0; i < units.length; i++) {
+            long unit = 1L << (10 * (units.length - i));
+            if (size >= 2 * unit) {
+                return String.format(Locale.US, "%.1f %s", (double) size / unit, units[i]);
+            }
+        }
+        return String.format(Locale.US, "%.1f B", (double) size);
     }
 
     /** Spark's first line of the analyzed section: "name: type, ...". */

@@ -44,15 +44,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Evaluates an expression whose children are all constants, with the engine's (Spark's non-ANSI)
- * semantics: integer overflow wraps, division by zero and decimal overflow give null, bad casts give
- * null. Returns empty where it is not sure to match the engine (then the expression is left as is).
+ * Evaluates an expression whose children are all constants, with the engine's semantics. Arithmetic that
+ * raises an error in the engine (Spark 4's ANSI mode: integer or decimal overflow, division or remainder by
+ * zero, casts that fail) is not folded, so the engine raises the error (or gives the null) when the query runs. Returns empty where it is not sure to match the engine (then the expression is left as is).
  * Stateless.
  */
 final class ConstantEvaluator {
     private static final long MICROS_PER_DAY = 86_400_000_000L;
     private static final Pattern DATE = Pattern.compile("^([+-]?\\d{4,})(?:-(\\d{1,2})(?:-(\\d{1,2}))?)?(?:[T ].*)?$");
-    private static final Pattern INTEGRAL = Pattern.compile("^[+-]?\\d+(\\.\\d*)?$");
+    private static final Pattern INTEGRAL = Pattern.compile("^[+-]?\\d+$"); // no decimal point: Spark 4 ANSI
     private static final Set<String> TRUE_STRINGS = Set.of("t", "true", "y", "yes", "1");
     private static final Set<String> FALSE_STRINGS = Set.of("f", "false", "n", "no", "0");
     /** Sentinels of the internal conversions: a null result, and "not reproduced here, do not fold". */
@@ -100,52 +100,58 @@ final class ConstantEvaluator {
             return Optional.of(NULL);
         }
         ArithmeticOp op = a.op();
-        Object result = switch (a.dataType()) {
-            case IntegerType t -> {
-                int x = (Integer) l;
-                int y = (Integer) r;
-                yield switch (op) {
-                    case ADD -> x + y;
-                    case SUBTRACT -> x - y;
-                    case MULTIPLY -> x * y;
-                    case DIVIDE, MOD -> y == 0 ? null : (op == ArithmeticOp.MOD ? x % y : x / y);
-                };
-            }
-            case LongType t -> {
-                long x = (Long) l;
-                long y = (Long) r;
-                yield switch (op) {
-                    case ADD -> x + y;
-                    case SUBTRACT -> x - y;
-                    case MULTIPLY -> x * y;
-                    case DIVIDE, MOD -> y == 0 ? null : (op == ArithmeticOp.MOD ? x % y : x / y);
-                };
-            }
-            case DoubleType t -> {
-                double x = (Double) l;
-                double y = (Double) r;
-                yield switch (op) {
-                    case ADD -> x + y;
-                    case SUBTRACT -> x - y;
-                    case MULTIPLY -> x * y;
-                    case DIVIDE -> y == 0 ? null : x / y;
-                    case MOD -> y == 0 ? null : x % y;
-                };
-            }
-            case DecimalType t -> {
-                BigDecimal x = (BigDecimal) l;
-                BigDecimal y = (BigDecimal) r;
-                BigDecimal exact = switch (op) {
-                    case ADD -> x.add(y);
-                    case SUBTRACT -> x.subtract(y);
-                    case MULTIPLY -> x.multiply(y);
-                    case DIVIDE -> y.signum() == 0 ? null : x.divide(y, t.scale(), RoundingMode.HALF_UP);
-                    case MOD -> y.signum() == 0 ? null : x.remainder(y);
-                };
-                yield exact == null ? null : toDecimal(exact, t);
-            }
-            default -> UNSUPPORTED;
-        };
+        Object result;
+        try {
+            result = switch (a.dataType()) {
+                case IntegerType t -> {
+                    int x = (Integer) l;
+                    int y = (Integer) r;
+                    yield switch (op) {
+                        case ADD -> Math.addExact(x, y);
+                        case SUBTRACT -> Math.subtractExact(x, y);
+                        case MULTIPLY -> Math.multiplyExact(x, y);
+                        case DIVIDE, MOD -> y == 0 ? UNSUPPORTED : (op == ArithmeticOp.MOD ? x % y : x / y);
+                    };
+                }
+                case LongType t -> {
+                    long x = (Long) l;
+                    long y = (Long) r;
+                    yield switch (op) {
+                        case ADD -> Math.addExact(x, y);
+                        case SUBTRACT -> Math.subtractExact(x, y);
+                        case MULTIPLY -> Math.multiplyExact(x, y);
+                        case DIVIDE, MOD -> y == 0 ? UNSUPPORTED : (op == ArithmeticOp.MOD ? x % y : x / y);
+                    };
+                }
+                case DoubleType t -> {
+                    double x = (Double) l;
+                    double y = (Double) r;
+                    yield switch (op) {
+                        case ADD -> x + y;
+                        case SUBTRACT -> x - y;
+                        case MULTIPLY -> x * y;
+                        case DIVIDE -> y == 0 ? UNSUPPORTED : x / y;
+                        case MOD -> y == 0 ? UNSUPPORTED : x % y;
+                    };
+                }
+                case DecimalType t -> {
+                    BigDecimal x = (BigDecimal) l;
+                    BigDecimal y = (BigDecimal) r;
+                    BigDecimal exact = switch (op) {
+                        case ADD -> x.add(y);
+                        case SUBTRACT -> x.subtract(y);
+                        case MULTIPLY -> x.multiply(y);
+                        case DIVIDE -> y.signum() == 0 ? null : x.divide(y, t.scale(), RoundingMode.HALF_UP);
+                        case MOD -> y.signum() == 0 ? null : x.remainder(y);
+                    };
+                    BigDecimal fitted = exact == null ? null : toDecimal(exact, t);
+                    yield fitted == null ? UNSUPPORTED : fitted;
+                }
+                default -> UNSUPPORTED;
+            };
+        } catch (ArithmeticException overflow) {
+            result = UNSUPPORTED;
+        }
         if (result == UNSUPPORTED) {
             return Optional.empty();
         }
@@ -264,8 +270,8 @@ final class ConstantEvaluator {
     }
 
     /**
-     * Spark's non-ANSI cast of a constant; the returned {@link Value} may hold null (failed conversion).
-     * Empty when the conversion is not one this evaluator reproduces exactly.
+     * Spark's cast of a constant; the returned {@link Value} holds null only for a null input. Empty when the cast fails
+     * (the engine raises or gives null) or is not one this evaluator reproduces exactly.
      */
     static Optional<Value> cast(Object v, DataType from, DataType to) {
         if (v == null) {
@@ -288,7 +294,9 @@ final class ConstantEvaluator {
             case BooleanType b -> toBoolean(v, from);
             default -> UNSUPPORTED;
         };
-        if (result == UNSUPPORTED) {
+        if (result == UNSUPPORTED || result == NULL) {
+            // a failed cast raises in the engine (Spark 4's ANSI mode: [CAST_INVALID_INPUT], out of range) or gives
+            // null there: either way the engine decides
             return Optional.empty();
         }
         return Optional.of(new Value(result == NULL ? null : result));
@@ -312,8 +320,13 @@ final class ConstantEvaluator {
         long max = toInt ? Integer.MAX_VALUE : Long.MAX_VALUE;
         return switch (from) {
             case IntegerType i -> (long) (Integer) v;
-            case LongType l -> toInt ? (long) (int) (long) (Long) v : (Long) v;
-            case DoubleType d -> toInt ? (long) (int) (double) (Double) v : (long) (double) (Double) v;
+            // out of range raises [CAST_OVERFLOW] in the engine (Spark 4's ANSI mode): left unfolded
+            case LongType l -> !toInt || (int) (long) (Long) v == (Long) v ? (Object) (Long) v : UNSUPPORTED;
+            case DoubleType d -> {
+                double x = (Double) v;
+                boolean fits = toInt ? x > Integer.MIN_VALUE - 1.0 && x < Integer.MAX_VALUE + 1.0 : x >= -0x1p63 && x < 0x1p63;
+                yield fits ? (Object) (long) x : UNSUPPORTED;
+            }
             case BooleanType b -> (Boolean) v ? 1L : 0L;
             case DecimalType d -> {
                 BigDecimal truncated = ((BigDecimal) v).setScale(0, RoundingMode.DOWN);

@@ -71,6 +71,8 @@ public final class Optimizer {
                         new PushPredicateThroughJoin(),
                         // Project(Project) becomes one projection unless that duplicates work.
                         new CombineProjects(),
+                        // Project(Aggregate) becomes the aggregate computing the projection (same condition).
+                        new CollapseProjectIntoAggregate(),
                         // Fold constant sub-expressions: casts of literals, literal arithmetic, and the
                         // date arithmetic the front ends leave behind.
                         new ConstantFolding(),

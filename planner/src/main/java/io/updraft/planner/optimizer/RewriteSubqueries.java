@@ -20,12 +20,14 @@ import io.updraft.planner.resolved.expr.IsNullExpression;
 import io.updraft.planner.resolved.expr.NamedExpression;
 import io.updraft.planner.resolved.expr.NotExpression;
 import io.updraft.planner.resolved.expr.OrExpression;
+import io.updraft.planner.resolved.expr.OuterReference;
 import io.updraft.planner.resolved.expr.AndExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.planner.resolved.expr.ScalarSubqueryExpression;
 import io.updraft.planner.resolved.expr.SubqueryExpression;
 import io.updraft.planner.resolved.plan.AggregateNode;
 import io.updraft.planner.resolved.plan.FilterNode;
+import io.updraft.planner.resolved.plan.FreshIds;
 import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ProjectNode;
@@ -44,12 +46,14 @@ import java.util.Optional;
  *   <li>{@code v IN (q)} → LEFT SEMI join on {@code v = q.col};</li>
  *   <li>{@code v NOT IN (q)}, null-aware: uncorrelated with one column → a LEFT ANTI hash join on
  *   {@code v = q.col} over a cross join with {@code count(*), count(col)} of q, keeping a row only when q is empty
- *   or (v is not null and q has no null); otherwise a LEFT ANTI join on {@code (v = c) OR isnull(v = c)};</li>
+ *   or (v is not null and q has no null); otherwise a LEFT ANTI join on {@code (v = c) OR isnull(v = c)}; when
+ *   neither v nor q.col can be null, a plain LEFT ANTI join on {@code v = c} (it is NOT EXISTS then);</li>
  *   <li>a scalar subquery anywhere in a filter or projection → LEFT OUTER join with q (correlated: q's aggregate
  *   grouped by the correlated columns); when q's aggregate is not null over no rows (count), the value for
  *   unmatched rows is that constant (the "count bug").</li>
  * </ul>
- * EXISTS / IN under OR or NOT (other than NOT EXISTS / NOT IN) are not supported (Spark's existence join).
+ * EXISTS / IN anywhere else (a select list, under OR, inside an aggregate function's argument) become Spark's
+ * existence join as comparisons of correlated counts ({@link Run#existenceAsScalars}), rewritten as scalar subqueries.
  */
 public final class RewriteSubqueries implements OptimizerRule {
     @Override
@@ -69,6 +73,7 @@ public final class RewriteSubqueries implements OptimizerRule {
                 return switch (node) {
                     case FilterNode f -> filter(f);
                     case ProjectNode p -> project(p);
+                    case AggregateNode a -> aggregate(a);
                     default -> throw AnalysisErrors.unsupported("subqueries in "
                             + node.getClass().getSimpleName().replace("Node", "") + " operators");
                 };
@@ -95,14 +100,8 @@ public final class RewriteSubqueries implements OptimizerRule {
                     case NotExpression n when n.child() instanceof InSubqueryExpression in ->
                             current = notIn(current, in);
                     default -> {
-                        if (Expressions.anyMatch(c, x -> x instanceof ExistsExpression
-                                || x instanceof InSubqueryExpression)) {
-                            throw AnalysisErrors.unsupported("EXISTS / IN subqueries inside OR or other expressions ("
-                                    + ExpressionPrinter.pretty(c) + "); only top-level [NOT] EXISTS and [NOT] IN"
-                                    + " conjuncts of a WHERE or HAVING clause");
-                        }
                         ResolvedPlan[] input = {current};
-                        ResolvedExpression replaced = replaceScalarSubqueries(c, input);
+                        ResolvedExpression replaced = replaceScalarSubqueries(existenceAsScalars(c), input);
                         current = input[0];
                         remaining.add(replaced);
                     }
@@ -117,18 +116,140 @@ public final class RewriteSubqueries implements OptimizerRule {
             List<NamedExpression> list = new ArrayList<>();
             for (NamedExpression n : p.projectList()) {
                 if (n instanceof AliasExpression alias && Expressions.containsSubquery(alias.child())) {
-                    if (Expressions.anyMatch(alias.child(), x -> x instanceof ExistsExpression
-                            || x instanceof InSubqueryExpression)) {
-                        throw AnalysisErrors.unsupported("EXISTS / IN subqueries in a select list ("
-                                + ExpressionPrinter.pretty(alias.child()) + ")");
-                    }
-                    list.add(new AliasExpression(replaceScalarSubqueries(alias.child(), input), alias.name(),
-                            alias.id()));
+                    list.add(new AliasExpression(replaceScalarSubqueries(existenceAsScalars(alias.child()), input),
+                            alias.name(), alias.id()));
                 } else {
                     list.add(n);
                 }
             }
             return new ProjectNode(input[0], list);
+        }
+
+        /**
+         * An aggregate whose aggregate-function arguments hold subqueries ({@code sum(CASE WHEN EXISTS (...) ...)}):
+         * each such argument is computed by a projection below the aggregate (rewritten like any projection) and
+         * read back as a column, as Spark evaluates it. Subqueries elsewhere in an aggregate are not supported.
+         */
+        private ResolvedPlan aggregate(AggregateNode a) {
+            for (ResolvedExpression g : a.groupingExpressions()) {
+                if (Expressions.containsSubquery(g)) {
+                    throw AnalysisErrors.unsupported("subqueries in GROUP BY (" + ExpressionPrinter.pretty(g) + ")");
+                }
+            }
+            List<NamedExpression> below = new ArrayList<>(a.child().output());
+            List<NamedExpression> outputs = new ArrayList<>();
+            for (NamedExpression n : a.aggregateExpressions()) {
+                NamedExpression replaced = (NamedExpression) Expressions.replace(n, x -> {
+                    if (!(x instanceof AggregateFunctionExpression f) || !Expressions.containsSubquery(f)) {
+                        return null;
+                    }
+                    List<ResolvedExpression> children = new ArrayList<>();
+                    for (ResolvedExpression child : f.children()) {
+                        if (Expressions.containsSubquery(child)) {
+                            AliasExpression computed = new AliasExpression(child, "subqueryValue", ids.next());
+                            below.add(computed);
+                            children.add(computed.toAttribute());
+                        } else {
+                            children.add(child);
+                        }
+                    }
+                    return f.withChildren(children);
+                });
+                if (Expressions.containsSubquery(replaced)) {
+                    throw AnalysisErrors.unsupported("subqueries in an aggregate's output outside an aggregate"
+                            + " function (" + ExpressionPrinter.pretty(n) + ")");
+                }
+                outputs.add(replaced);
+            }
+            ResolvedPlan input = project(new ProjectNode(a.child(), below));
+            return new AggregateNode(input, a.groupingExpressions(), outputs);
+        }
+
+        /**
+         * Spark's existence join (RewritePredicateSubquery for EXISTS / IN that are not top-level conjuncts), with the
+         * scalar-subquery machinery: every outer row keeps exactly one row (a LEFT OUTER join with a count grouped by
+         * the correlation keys, 0 for unmatched rows) and gets a boolean that is never null, as Spark's
+         * {@code exists} column:
+         * <ul>
+         *   <li>{@code EXISTS (q)} → {@code (SELECT count(1) FROM q) > 0};</li>
+         *   <li>{@code v IN (SELECT c FROM q)} → {@code (SELECT count(1) FROM q WHERE c = v) > 0} (false, not null,
+         *   when nothing matches, as Spark);</li>
+         *   <li>{@code NOT (v IN (q))} → not exists with Spark's null-aware condition {@code c = v OR isnull(c = v)}:
+         *   when neither side can be null that is {@code NOT EXISTS (q WHERE c = v)}; otherwise (one column,
+         *   uncorrelated q) {@code no match AND (q is empty OR (v IS NOT NULL AND q has no null))}, the emptiness and
+         *   nulls read from one status subquery over a copy of q. A correlated q with a nullable side, or several
+         *   nullable columns, is not supported there.</li>
+         * </ul>
+         */
+        private ResolvedExpression existenceAsScalars(ResolvedExpression e) {
+            return Expressions.replace(e, x -> switch (x) {
+                case ExistsExpression ex -> positive(countOf(ex.plan()));
+                case NotExpression n when n.child() instanceof InSubqueryExpression in -> notInAsScalars(in);
+                case InSubqueryExpression in -> positive(countOf(matching(in)));
+                default -> null;
+            });
+        }
+
+        /** q filtered on {@code c_i = v_i} for every value, the values read as outer columns (a correlation). */
+        private static ResolvedPlan matching(InSubqueryExpression in) {
+            List<ResolvedExpression> equalities = new ArrayList<>();
+            for (int i = 0; i < in.values().size(); i++) {
+                ResolvedExpression outerValue = Expressions.transformUp(in.values().get(i),
+                        x -> x instanceof AttributeReference r ? new OuterReference(r) : x);
+                equalities.add(new ComparisonExpression(CompareOp.EQUAL, in.plan().output().get(i), outerValue));
+            }
+            return new FilterNode(in.plan(), Expressions.and(equalities));
+        }
+
+        private ResolvedExpression notInAsScalars(InSubqueryExpression in) {
+            ResolvedExpression notMatched = new NotExpression(positive(countOf(matching(in))));
+            if (neverNull(in.values(), in.plan().output())) {
+                return notMatched;
+            }
+            if (in.values().size() != 1 || SubqueryDecorrelation.hasOuterReference(in.plan())) {
+                throw AnalysisErrors.unsupported("NOT IN subqueries over nullable values with several columns or"
+                        + " correlated, outside a WHERE or HAVING conjunct (" + ExpressionPrinter.pretty(in) + ")");
+            }
+            ResolvedExpression value = in.values().get(0);
+            // status: 0 = no rows, 1 = rows without null, 2 = rows with a null; over a copy of q with its own ids.
+            ResolvedPlan copy = FreshIds.copy(in.plan(), ids::next);
+            AttributeReference copyColumn = copy.output().get(0);
+            AliasExpression rows = new AliasExpression(new AggregateFunctionExpression(AggregateFunction.COUNT, null,
+                    false, DataTypes.LongType), "count(1)", ids.next());
+            AliasExpression nonNull = new AliasExpression(new AggregateFunctionExpression(AggregateFunction.COUNT,
+                    copyColumn, false, DataTypes.LongType), "count(" + copyColumn.name() + ")", ids.next());
+            AggregateNode counts = new AggregateNode(copy, List.of(), List.of(rows, nonNull));
+            ResolvedExpression code = new CaseWhenExpression(
+                    List.of(new ComparisonExpression(CompareOp.EQUAL, rows.toAttribute(), longConstant(0)),
+                            new ComparisonExpression(CompareOp.LESS_THAN, nonNull.toAttribute(), rows.toAttribute())),
+                    List.of(intConstant(0), intConstant(2)), intConstant(1), DataTypes.IntegerType);
+            ProjectNode status = new ProjectNode(counts, List.of(new AliasExpression(code, "status", ids.next())));
+            // One object read twice: replaceScalarSubqueries joins it once.
+            ResolvedExpression statusValue = new ScalarSubqueryExpression(status);
+            ResolvedExpression kept = new OrExpression(
+                    new ComparisonExpression(CompareOp.EQUAL, statusValue, intConstant(0)),
+                    new AndExpression(new IsNotNullExpression(value),
+                            new ComparisonExpression(CompareOp.EQUAL, statusValue, intConstant(1))));
+            return new AndExpression(notMatched, kept);
+        }
+
+        /** {@code (SELECT count(1) FROM plan)} as a scalar subquery. */
+        private ResolvedExpression countOf(ResolvedPlan plan) {
+            AliasExpression rows = new AliasExpression(new AggregateFunctionExpression(AggregateFunction.COUNT, null,
+                    false, DataTypes.LongType), "count(1)", ids.next());
+            return new ScalarSubqueryExpression(new AggregateNode(plan, List.of(), List.of(rows)));
+        }
+
+        private static ResolvedExpression positive(ResolvedExpression count) {
+            return new ComparisonExpression(CompareOp.GREATER_THAN, count, longConstant(0));
+        }
+
+        private static ConstantExpression intConstant(int v) {
+            return ConstantExpression.of(DataTypes.IntegerType, v);
+        }
+
+        private static ConstantExpression longConstant(long v) {
+            return ConstantExpression.of(DataTypes.LongType, v);
         }
 
         /** A projection back onto {@code original}'s columns when joins added some. */
@@ -161,6 +282,15 @@ public final class RewriteSubqueries implements OptimizerRule {
         private ResolvedPlan notIn(ResolvedPlan outer, InSubqueryExpression in) {
             SubqueryDecorrelation.Decorrelated d = prepare(in.plan());
             List<AttributeReference> columns = d.plan().output();
+            if (neverNull(in.values(), columns)) {
+                // No side can be null, so v = c is never unknown: NOT IN is NOT EXISTS (Spark's plain anti join).
+                List<ResolvedExpression> conditions = new ArrayList<>();
+                for (int i = 0; i < in.values().size(); i++) {
+                    conditions.add(new ComparisonExpression(CompareOp.EQUAL, in.values().get(i), columns.get(i)));
+                }
+                conditions.addAll(d.predicates());
+                return new JoinNode(outer, d.plan(), JoinType.LEFT_ANTI, Expressions.and(conditions));
+            }
             if (in.values().size() == 1 && d.predicates().isEmpty()) {
                 return nullAwareAntiJoin(outer, in.values().get(0), d.plan(), columns.get(0));
             }
@@ -171,6 +301,15 @@ public final class RewriteSubqueries implements OptimizerRule {
             }
             conditions.addAll(d.predicates());
             return new JoinNode(outer, d.plan(), JoinType.LEFT_ANTI, Expressions.and(conditions));
+        }
+
+        private static boolean neverNull(List<ResolvedExpression> values, List<AttributeReference> columns) {
+            for (int i = 0; i < values.size(); i++) {
+                if (values.get(i).nullable() || columns.get(i).nullable()) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /**
@@ -185,8 +324,11 @@ public final class RewriteSubqueries implements OptimizerRule {
                     column, false, DataTypes.LongType), "count(" + column.name() + ")", ids.next());
             AggregateNode counts = new AggregateNode(subquery, List.of(), List.of(rows, nonNull));
             JoinNode withCounts = new JoinNode(outer, counts, JoinType.CROSS, null);
-            JoinNode anti = new JoinNode(withCounts, subquery, JoinType.LEFT_ANTI,
-                    new ComparisonExpression(CompareOp.EQUAL, value, column));
+            // The subquery is read twice: the second copy gets ids of its own (no two operators produce one id).
+            ResolvedPlan copy = FreshIds.copy(subquery, ids::next);
+            AttributeReference copyColumn = copy.output().get(subquery.output().indexOf(column));
+            JoinNode anti = new JoinNode(withCounts, copy, JoinType.LEFT_ANTI,
+                    new ComparisonExpression(CompareOp.EQUAL, value, copyColumn));
             ResolvedExpression empty = new ComparisonExpression(CompareOp.EQUAL, rows.toAttribute(),
                     ConstantExpression.of(DataTypes.LongType, 0L));
             ResolvedExpression noNulls = new AndExpression(new IsNotNullExpression(value),
@@ -197,26 +339,38 @@ public final class RewriteSubqueries implements OptimizerRule {
 
         /** Replaces each scalar subquery in {@code e} by a column of a LEFT OUTER join added above input[0]. */
         private ResolvedExpression replaceScalarSubqueries(ResolvedExpression e, ResolvedPlan[] input) {
+            // The same subquery object read twice in e (existenceAsScalars' status) is joined once.
+            java.util.Map<ScalarSubqueryExpression, ResolvedExpression> joined = new java.util.IdentityHashMap<>();
             return Expressions.replace(e, x -> {
                 if (!(x instanceof ScalarSubqueryExpression s)) {
                     return null;
                 }
-                SubqueryDecorrelation.Decorrelated d = prepare(s.plan());
-                ResolvedPlan sub = d.plan();
-                ResolvedExpression value = sub.output().get(0);
-                Optional<ConstantExpression> emptyValue = d.predicates().isEmpty() ? Optional.empty() : emptyValue(sub);
-                if (emptyValue.isPresent()) {
-                    // The count bug: unmatched rows get the aggregate's value over no rows, not null.
-                    AliasExpression marker = new AliasExpression(ConstantExpression.of(DataTypes.BooleanType, true),
-                            "alwaysTrue", ids.next());
-                    sub = withMarker(sub, marker);
-                    value = new CaseWhenExpression(List.of(new IsNullExpression(marker.toAttribute())),
-                            List.of(emptyValue.get()), value, value.dataType());
+                ResolvedExpression seen = joined.get(s);
+                if (seen != null) {
+                    return seen;
                 }
-                input[0] = new JoinNode(input[0], sub, JoinType.LEFT_OUTER,
-                        d.predicates().isEmpty() ? null : Expressions.and(d.predicates()));
+                ResolvedExpression value = scalarJoin(s, input);
+                joined.put(s, value);
                 return value;
             });
+        }
+
+        private ResolvedExpression scalarJoin(ScalarSubqueryExpression s, ResolvedPlan[] input) {
+            SubqueryDecorrelation.Decorrelated d = prepare(s.plan());
+            ResolvedPlan sub = d.plan();
+            ResolvedExpression value = sub.output().get(0);
+            Optional<ConstantExpression> emptyValue = d.predicates().isEmpty() ? Optional.empty() : emptyValue(sub);
+            if (emptyValue.isPresent()) {
+                // The count bug: unmatched rows get the aggregate's value over no rows, not null.
+                AliasExpression marker = new AliasExpression(ConstantExpression.of(DataTypes.BooleanType, true),
+                        "alwaysTrue", ids.next());
+                sub = withMarker(sub, marker);
+                value = new CaseWhenExpression(List.of(new IsNullExpression(marker.toAttribute())),
+                        List.of(emptyValue.get()), value, value.dataType());
+            }
+            input[0] = new JoinNode(input[0], sub, JoinType.LEFT_OUTER,
+                    d.predicates().isEmpty() ? null : Expressions.and(d.predicates()));
+            return value;
         }
 
         /** Adds the marker column to the subquery's aggregate (and the projection above it, if any). */

@@ -461,13 +461,14 @@ public final class PhysicalPlanner {
             ResolvedExpression value = f.argument() == null ? ConstantExpression.of(DataTypes.IntegerType, 1) : f.argument();
             ResolvedExpression filtered = new CaseWhenExpression(List.of(f.filter()), List.of(value), null,
                     value.dataType());
-            return new AggregateFunctionExpression(f.function(), filtered, false, f.dataType(), f.ignoreNulls(), null);
+            return new AggregateFunctionExpression(f.function(), filtered, false, f.dataType(), f.ignoreNulls(), null,
+                    f.relativeSD());
         }
     }
 
     /** The partial state layout of an aggregate, as core defines it for planner and engine alike. */
     static List<DataType> stateTypes(AggregateFunctionExpression f) {
         ColumnRef argument = f.argument() == null ? null : new ColumnRef(0, f.argument().dataType(), true);
-        return new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls()).stateTypes();
+        return new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD()).stateTypes();
     }
 }

@@ -295,7 +295,7 @@ public final class StageBuilder {
             int offset = keys;
             for (AggregateFunctionExpression f : a.aggregates()) {
                 Expr argument = countsRows(f) ? null : new ColumnRef(offset, f.argument().dataType(), true);
-                calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls()));
+                calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD()));
                 offset += PhysicalPlanner.stateTypes(f).size();
             }
         } else {
@@ -304,7 +304,7 @@ public final class StageBuilder {
             }
             for (AggregateFunctionExpression f : a.aggregates()) {
                 Expr argument = countsRows(f) ? null : binder.bind(f.argument());
-                calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls()));
+                calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD()));
             }
         }
         for (int i = 0; i < a.aggregates().size(); i++) {

@@ -164,7 +164,7 @@ final class ExpressionConverter {
             return numeric(v, literal);
         }
         if (literal instanceof SqlCharStringLiteral s) {
-            return Literal.of(s.getValueAs(String.class));
+            return Literal.of(SparkStringLiterals.unescape(s.getValueAs(String.class)));
         }
         if (literal instanceof SqlUnknownLiteral u) {
             return typed(u.tag, (String) u.getValue(), literal);

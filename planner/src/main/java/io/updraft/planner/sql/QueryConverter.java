@@ -23,10 +23,13 @@ import io.updraft.planner.logical.Join;
 import io.updraft.planner.logical.JoinType;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
+import io.updraft.planner.logical.ParquetRelation;
+import io.updraft.planner.logical.ParquetSource;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.logical.Sort;
 import io.updraft.planner.logical.SubqueryAlias;
 import io.updraft.planner.logical.Union;
+import io.updraft.sql.types.StructType;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
@@ -156,9 +159,6 @@ final class QueryConverter {
     }
 
     private LogicalPlan select(SqlSelect select, SqlNodeList orderList, SqlNode offset, SqlNode fetch) {
-        if (select.getFrom() == null) {
-            throw SqlErrors.unsupported("SELECT without FROM", select);
-        }
         Map<String, SqlWindow> windows = new HashMap<>();
         if (select.getWindowList() != null) {
             for (SqlNode w : select.getWindowList()) {
@@ -168,7 +168,8 @@ final class QueryConverter {
         }
         Map<String, SqlWindow> previousWindows = expressions.namedWindows(windows);
         try {
-            LogicalPlan plan = withHints(relation(select.getFrom()), select.getHints());
+            LogicalPlan plan = select.getFrom() == null ? oneRowRelation()
+                    : withHints(relation(select.getFrom()), select.getHints());
             if (select.getWhere() != null) {
                 plan = new Filter(plan, expressions.convert(select.getWhere()));
             }
@@ -248,6 +249,16 @@ final class QueryConverter {
                     j.usingColumns(), j.natural());
             default -> plan;
         };
+    }
+
+    /**
+     * Spark's OneRowRelation, the input of a SELECT without FROM: one row and no columns, built from what the planner
+     * already runs — a global aggregate (which yields exactly one row, even for empty input) with no outputs over a
+     * Parquet relation of no files and no columns (a scan of no splits, one task).
+     */
+    static LogicalPlan oneRowRelation() {
+        ParquetSource none = new ParquetSource(List.of(), List.of(), new StructType(List.of()), 0, 0);
+        return new Aggregate(new ParquetRelation(none), List.of(), List.of());
     }
 
     /** A FROM item: a table or CTE, an aliased item, a subquery or a join. */

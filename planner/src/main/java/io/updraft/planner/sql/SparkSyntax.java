@@ -21,7 +21,11 @@ import java.util.Set;
  *   reports a join's type);</li>
  *   <li>{@code first(} / {@code last(} → {@code fir$t(} / {@code la$t(} (Calcite reads FIRST/LAST as navigation
  *   functions that take no boolean);</li>
- *   <li>typed numeric literals {@code 1L 2S 3Y 1.5D 1.5BD} → the number padded with spaces (the suffix marked).</li>
+ *   <li>typed numeric literals {@code 1L 2S 3Y 1.5D 1.5BD} → the number padded with spaces (the suffix marked);</li>
+ *   <li>words Calcite reserves but Spark lets name columns, tables and aliases ({@link #IDENTIFIER_WORDS}: {@code value},
+ *   {@code prev}, {@code running}, {@code one}, {@code count}, ...), when not followed by {@code (} → a placeholder
+ *   of the same length ({@code v____}); the original word is remembered at its position and put back into the
+ *   parsed identifiers by {@link #restoreIdentifiers} (and into syntax errors by {@link #originalWord}).</li>
  * </ul>
  * Strings, back-quoted identifiers and comments are left alone. Immutable once built.
  */
@@ -31,7 +35,19 @@ final class SparkSyntax {
             "on", "when", "then", "else", "case", "in", "is", "like", "between", "distinct", "all", "having", "join",
             "union", "except", "intersect", "with", "over", "partition", "order", "group", "set", "values", "using");
 
+    /**
+     * Words Calcite's parser reserves that carry no syntax in Spark SQL (MATCH_RECOGNIZE, SQL:2016 words, aggregate
+     * names), so Spark accepts them as identifiers. Only those Calcite actually reserves are rewritten. Words Spark's
+     * own syntax uses (interval units, CURRENT ROW, FIRST/LAST, DATE, USER, ...) are deliberately absent.
+     */
+    static final Set<String> IDENTIFIER_WORDS = Set.of("value", "prev", "next", "running", "one", "final", "result",
+            "language", "method", "percent", "element", "rank", "start", "member", "old", "new", "open", "close",
+            "module", "call", "cycle", "measures", "pattern", "define", "subset", "match", "matches", "absolute",
+            "scope", "count", "sum", "min", "max", "avg", "position", "power", "abs", "lower", "upper", "system",
+            "reset", "free", "hold", "returns", "return", "names", "some", "any", "every");
+
     private final String text;
+    private final java.util.Map<Long, String> renamedWords = new java.util.HashMap<>();
     private final Set<Long> integralDivisions = new HashSet<>();
     private final Set<Long> nullSafeEquals = new HashSet<>();
     private final Set<Long> semiJoins = new HashSet<>();
@@ -61,6 +77,10 @@ final class SparkSyntax {
             } else if ((t.isWord("first") || t.isWord("last")) && next != null && next.text.equals("(")) {
                 // Calcite parses FIRST(x, n) / LAST(x, n) as MATCH_RECOGNIZE navigation: rename (same length).
                 replace(out, t, t.isWord("first") ? "fir$t" : "la$t");
+            } else if (t.word && IDENTIFIER_WORDS.contains(t.lower()) && SqlFrontEnd.isReservedWord(t.text)
+                    && !(next != null && next.text.equals("("))) {
+                replace(out, t, placeholder(t.text));
+                renamedWords.put(key(t.line, t.column), t.text);
             } else if (t.literal && t.numericSuffix() != null) {
                 String suffix = t.numericSuffix();
                 replace(out, t, t.text.substring(0, t.text.length() - suffix.length()) + " ".repeat(suffix.length()));
@@ -76,6 +96,44 @@ final class SparkSyntax {
 
     String text() {
         return text;
+    }
+
+    /** The same-length stand-in for a reserved word used as an identifier: its first letter, then underscores. */
+    static String placeholder(String word) {
+        return word.charAt(0) + "_".repeat(word.length() - 1);
+    }
+
+    /** The user's word at this 1-based line and column when it was replaced by a placeholder, else null. */
+    String originalWord(int line, int column) {
+        return renamedWords.get(key(line, column));
+    }
+
+    /** Puts the words replaced by placeholders back into every identifier of the parsed tree. */
+    void restoreIdentifiers(SqlNode tree) {
+        if (renamedWords.isEmpty()) {
+            return;
+        }
+        tree.accept(new org.apache.calcite.sql.util.SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(org.apache.calcite.sql.SqlIdentifier id) {
+                List<String> names = new java.util.ArrayList<>(id.names);
+                List<SqlParserPos> positions = new java.util.ArrayList<>(names.size());
+                boolean changed = false;
+                for (int i = 0; i < names.size(); i++) {
+                    SqlParserPos pos = id.getComponentParserPosition(i);
+                    positions.add(pos);
+                    String original = renamedWords.get(key(pos.getLineNum(), pos.getColumnNum()));
+                    if (original != null && !names.get(i).isEmpty()) {
+                        names.set(i, original);
+                        changed = true;
+                    }
+                }
+                if (changed) {
+                    id.setNames(names, positions);
+                }
+                return null;
+            }
+        });
     }
 
     private static void replace(StringBuilder out, Token t, String replacement) {

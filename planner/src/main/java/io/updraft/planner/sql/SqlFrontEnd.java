@@ -41,11 +41,46 @@ public final class SqlFrontEnd {
         Objects.requireNonNull(sql, "sql is null");
         Objects.requireNonNull(catalog, "catalog is null");
         SparkSyntax syntax = SparkSyntax.rewrite(stripTrailingSemicolons(sql));
-        SqlNode node = parseTree(syntax.text());
+        SqlNode node;
+        try {
+            node = parseTree(syntax.text());
+        } catch (ParseException e) {
+            throw withOriginalWord(e, syntax);
+        }
+        syntax.restoreIdentifiers(node);
         if (!node.getKind().belongsTo(SqlKind.QUERY)) {
             throw SqlErrors.unsupported(node.getKind() + " statements", node);
         }
         return new QueryConverter(catalog, syntax).query(node);
+    }
+
+    private static final java.util.Set<String> RESERVED = reservedWords();
+
+    private static java.util.Set<String> reservedWords() {
+        var metadata = SqlParser.create("", PARSER_CONFIG).getMetadata();
+        java.util.Set<String> reserved = new java.util.HashSet<>();
+        for (String word : SparkSyntax.IDENTIFIER_WORDS) {
+            if (metadata.isReservedWord(word.toUpperCase(java.util.Locale.ROOT))) {
+                reserved.add(word);
+            }
+        }
+        return java.util.Set.copyOf(reserved);
+    }
+
+    /** Whether Calcite's parser (as configured here) reserves this word, so it cannot name a column unquoted. */
+    static boolean isReservedWord(String word) {
+        return RESERVED.contains(word.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** A syntax error at a word SparkSyntax replaced names the user's word, not the placeholder. */
+    private static ParseException withOriginalWord(ParseException e, SparkSyntax syntax) {
+        String original = syntax.originalWord(e.line(), e.column());
+        if (original == null) {
+            return e;
+        }
+        String placeholder = SparkSyntax.placeholder(original);
+        return new ParseException(e.getMessage().replace("'" + placeholder + "'", "'" + original + "'"), e.line(),
+                e.column());
     }
 
     /** Calcite's tree for the SQL text, or a ParseException. */

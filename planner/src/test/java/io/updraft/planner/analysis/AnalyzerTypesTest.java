@@ -98,8 +98,10 @@ class AnalyzerTypesTest {
     }
 
     @Test
-    void stringInArithmeticIsCastToDouble() {
-        assertThat(typeOf(plus(col("l_returnflag"), lit(1)))).isEqualTo(DataTypes.DoubleType);
+    void stringInArithmeticIsCastToBigintNextToAnIntegerElseToDouble() {
+        // Spark 4's ANSI coercion ('2' * 3 is bigint); SparkSemanticsTest checks it against Spark itself
+        assertThat(typeOf(plus(col("l_returnflag"), lit(1)))).isEqualTo(DataTypes.LongType);
+        assertThat(typeOf(plus(col("l_returnflag"), lit(1.5)))).isEqualTo(DataTypes.DoubleType);
     }
 
     @Test

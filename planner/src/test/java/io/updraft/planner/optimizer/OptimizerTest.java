@@ -33,6 +33,7 @@ class OptimizerTest {
                 "Operator optimization: EliminateOuterJoins",
                 "Operator optimization: PushPredicateThroughJoin",
                 "Operator optimization: CombineProjects",
+                "Operator optimization: CollapseProjectIntoAggregate",
                 "Operator optimization: ConstantFolding",
                 "Operator optimization: BooleanSimplification",
                 "Operator optimization: PruneFilters",

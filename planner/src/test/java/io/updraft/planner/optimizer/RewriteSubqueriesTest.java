@@ -3,7 +3,9 @@ package io.updraft.planner.optimizer;
 import io.updraft.planner.logical.JoinType;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.plan.AggregateNode;
+import io.updraft.planner.resolved.expr.SubqueryExpression;
 import io.updraft.planner.resolved.plan.JoinNode;
+import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +57,19 @@ class RewriteSubqueriesTest {
         assertThat(ExpressionPrinter.pretty(joins.get(0).condition())).isEqualTo("(n_regionkey = r_regionkey)");
         AggregateNode counts = (AggregateNode) joins.get(1).right();
         assertThat(counts.schema().fieldNames()).containsExactly("count(1)", "count(r_regionkey)");
+        // The subquery is read twice; the anti join's copy has ids of its own.
+        assertThat(joins.get(0).right().output().get(0).id())
+                .isNotEqualTo(counts.child().output().get(0).id());
         assertThat(plan.schema().fieldNames()).containsExactly("n_name");
+    }
+
+    /** Neither side can be null (IS NOT NULL below both): NOT IN is a plain anti join, as NOT EXISTS. */
+    @Test
+    void notInOverNonNullableColumnsIsAPlainAntiJoin() {
+        JoinNode join = onlyJoin("select n_name from (select * from nation where n_regionkey is not null) n"
+                + " where n_regionkey not in (select r_regionkey from region where r_regionkey is not null)");
+        assertThat(join.joinType()).isEqualTo(JoinType.LEFT_ANTI);
+        assertThat(ExpressionPrinter.pretty(join.condition())).isEqualTo("(n_regionkey = r_regionkey)");
     }
 
     @Test
@@ -94,9 +108,70 @@ class RewriteSubqueriesTest {
     }
 
     @Test
-    void existsUnderOrIsNotSupported() {
-        assertThatThrownBy(() -> rule.apply(analyzeForRule("select n_name from nation where n_nationkey = 1 or exists"
-                + " (select * from region)"))).hasMessageStartingWith("[UNSUPPORTED_FEATURE]");
+    void existsUnderOrBecomesACountJoin() {
+        ResolvedPlan plan = rule.apply(analyzeForRule("select n_name from nation where n_nationkey = 1 or exists"
+                + " (select * from region)"));
+        assertThat(find(plan, JoinNode.class)).extracting(JoinNode::joinType).containsExactly(JoinType.LEFT_OUTER);
+        assertThat(plan.output()).extracting(a -> a.name()).containsExactly("n_name");
+        assertThat(Plans.anyExpression(plan, x -> x instanceof SubqueryExpression)).isFalse();
+    }
+
+    @Test
+    void correlatedExistsInTheSelectListIsAnExistenceJoinOverAGroupedCount() {
+        ResolvedPlan plan = rule.apply(analyzeForRule("select c_custkey, exists (select 1 from orders where"
+                + " o_custkey = c_custkey) as buyer from customer"));
+        JoinNode join = find(plan, JoinNode.class).get(0);
+        assertThat(join.joinType()).isEqualTo(JoinType.LEFT_OUTER);
+        assertThat(ExpressionPrinter.pretty(join.condition())).isEqualTo("(o_custkey = c_custkey)");
+        AggregateNode counts = find(join.right(), AggregateNode.class).get(0);
+        // Grouped by the correlation key: at most one match per outer row, so no row is duplicated.
+        assertThat(counts.groupingExpressions()).extracting(ExpressionPrinter::pretty).containsExactly("o_custkey");
+        assertThat(plan.output()).extracting(a -> a.name()).containsExactly("c_custkey", "buyer");
+        assertThat(plan.output().get(1).nullable()).isFalse();
+        assertThat(Plans.anyExpression(plan, x -> x instanceof SubqueryExpression)).isFalse();
+    }
+
+    @Test
+    void existsInsideAnAggregateArgumentIsComputedBelowTheAggregate() {
+        ResolvedPlan plan = rule.apply(analyzeForRule("select sum(case when exists (select 1 from orders where"
+                + " o_custkey = c_custkey) then 1 else 0 end) as buyers, count(*) as customers from customer"));
+        AggregateNode top = (AggregateNode) find(plan, AggregateNode.class).get(0);
+        assertThat(top.groupingExpressions()).isEmpty();
+        assertThat(find(top.child(), JoinNode.class)).extracting(JoinNode::joinType)
+                .containsExactly(JoinType.LEFT_OUTER);
+        assertThat(Plans.anyExpression(plan, x -> x instanceof SubqueryExpression)).isFalse();
+    }
+
+    @Test
+    void inInTheSelectListIsAnExistenceJoinOnTheValue() {
+        ResolvedPlan plan = rule.apply(analyzeForRule("select n_nationkey, n_nationkey in (select nullif(r_regionkey,"
+                + " 4) from region) as in_sub from nation"));
+        JoinNode join = find(plan, JoinNode.class).get(0);
+        assertThat(join.joinType()).isEqualTo(JoinType.LEFT_OUTER);
+        assertThat(ExpressionPrinter.pretty(join.condition())).startsWith("(nullif(").endsWith("= n_nationkey)");
+        assertThat(Plans.anyExpression(plan, x -> x instanceof SubqueryExpression)).isFalse();
+        // Spark's existence join: false, never null, when nothing matches.
+        assertThat(plan.output().get(1).nullable()).isFalse();
+    }
+
+    @Test
+    void nullableNotInInTheSelectListReadsTheSubqueryTwice() {
+        ResolvedPlan plan = rule.apply(analyzeForRule("select n_nationkey, n_nationkey not in (select"
+                + " nullif(r_regionkey, 4) from region) as out_sub from nation"));
+        List<JoinNode> joins = find(plan, JoinNode.class);
+        // One join for the matches (grouped by the subquery's value), one for its emptiness and nulls (joined once
+        // although read twice in the condition).
+        assertThat(joins).extracting(JoinNode::joinType).containsExactly(JoinType.LEFT_OUTER, JoinType.LEFT_OUTER);
+        assertThat(Plans.anyExpression(plan, x -> x instanceof SubqueryExpression)).isFalse();
+        // The subquery is read twice; the copy has ids of its own.
+        assertThat(joins.get(0).right().output().get(0).id()).isNotEqualTo(joins.get(1).right().output().get(0).id());
+    }
+
+    @Test
+    void correlatedNullableNotInOutsideAConjunctIsNotSupported() {
+        assertThatThrownBy(() -> rule.apply(analyzeForRule("select n_name, n_regionkey not in (select"
+                + " nullif(r_regionkey, 4) from region where r_name = n_name) from nation")))
+                .hasMessageStartingWith("[UNSUPPORTED_FEATURE]");
     }
 
     @Test

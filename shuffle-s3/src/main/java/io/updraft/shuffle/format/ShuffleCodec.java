@@ -7,7 +7,10 @@ import org.apache.arrow.vector.compression.NoCompressionCodec;
 
 import java.util.Locale;
 
-/** Arrow IPC buffer compression for shuffle objects: "lz4" (default, LZ4 frame), "zstd" or "none". */
+/**
+ * Arrow IPC buffer compression for shuffle objects: "lz4" (LZ4 frame; pure Java in Arrow, slow), "zstd" (native
+ * zstd-jni) or "none". The engine picks none for a local shuffle root and zstd for S3 unless told otherwise.
+ */
 public enum ShuffleCodec {
     LZ4(CompressionUtil.CodecType.LZ4_FRAME),
     ZSTD(CompressionUtil.CodecType.ZSTD),

@@ -157,7 +157,13 @@ public final class LocalObjectStore implements ObjectStore {
         Path target = path(key);
         Files.createDirectories(target.getParent());
         Path tmp = Files.createTempFile(target.getParent(), ".tmp-", "");
-        Files.write(tmp, data);
+        try {
+            Files.write(tmp, data);
+        } catch (IOException | RuntimeException e) {
+            // e.g. ClosedByInterruptException when the writing task is cancelled: leave no partial file behind
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
         return tmp;
     }
 

@@ -13,9 +13,11 @@ import java.util.Objects;
  * ({@link io.updraft.core.plan.AggregateCall#resultType}). {@code distinct}: over distinct argument values
  * (rewritten by the optimizer before physical planning). {@code ignoreNulls}: FIRST/LAST skip nulls.
  * {@code filter} (null when absent): only rows where it is true are aggregated ({@code FILTER (WHERE ...)}).
+ * {@code relativeSD}: approx_count_distinct's maximum relative standard deviation (0 for other functions).
  */
 public record AggregateFunctionExpression(AggregateFunction function, ResolvedExpression argument, boolean distinct,
-                                          DataType dataType, boolean ignoreNulls, ResolvedExpression filter)
+                                          DataType dataType, boolean ignoreNulls, ResolvedExpression filter,
+                                          double relativeSD)
         implements ResolvedExpression {
     public AggregateFunctionExpression {
         Objects.requireNonNull(function, "function is null");
@@ -26,26 +28,35 @@ public record AggregateFunctionExpression(AggregateFunction function, ResolvedEx
     }
 
     public AggregateFunctionExpression(AggregateFunction function, ResolvedExpression argument, boolean distinct,
+                                       DataType dataType, boolean ignoreNulls, ResolvedExpression filter) {
+        this(function, argument, distinct, dataType, ignoreNulls, filter, 0);
+    }
+
+    public AggregateFunctionExpression(AggregateFunction function, ResolvedExpression argument, boolean distinct,
                                        DataType dataType) {
         this(function, argument, distinct, dataType, false, null);
     }
 
     public AggregateFunctionExpression withFilter(ResolvedExpression newFilter) {
-        return new AggregateFunctionExpression(function, argument, distinct, dataType, ignoreNulls, newFilter);
+        return new AggregateFunctionExpression(function, argument, distinct, dataType, ignoreNulls, newFilter, relativeSD);
     }
 
     public AggregateFunctionExpression withDistinct(boolean newDistinct) {
-        return new AggregateFunctionExpression(function, argument, newDistinct, dataType, ignoreNulls, filter);
+        return new AggregateFunctionExpression(function, argument, newDistinct, dataType, ignoreNulls, filter, relativeSD);
     }
 
     public AggregateFunctionExpression withArgument(ResolvedExpression newArgument) {
-        return new AggregateFunctionExpression(function, newArgument, distinct, dataType, ignoreNulls, filter);
+        return new AggregateFunctionExpression(function, newArgument, distinct, dataType, ignoreNulls, filter, relativeSD);
     }
 
-    /** count never returns null; the others return null for an empty group or all-null input. */
+    /**
+     * count, collect_list/collect_set (an empty array) and approx_count_distinct (0) never return null; the others
+     * return null for an empty group or all-null input.
+     */
     @Override
     public boolean nullable() {
-        return function != AggregateFunction.COUNT;
+        return function != AggregateFunction.COUNT && function != AggregateFunction.COLLECT_LIST
+                && function != AggregateFunction.COLLECT_SET && function != AggregateFunction.APPROX_COUNT_DISTINCT;
     }
 
     /** The argument (when present), then the filter (when present). */
@@ -66,6 +77,7 @@ public record AggregateFunctionExpression(AggregateFunction function, ResolvedEx
         int i = 0;
         ResolvedExpression newArgument = argument == null ? null : children.get(i++);
         ResolvedExpression newFilter = filter == null ? null : children.get(i);
-        return new AggregateFunctionExpression(function, newArgument, distinct, dataType, ignoreNulls, newFilter);
+        return new AggregateFunctionExpression(function, newArgument, distinct, dataType, ignoreNulls, newFilter,
+                relativeSD);
     }
 }

@@ -18,7 +18,13 @@ public final class Casts {
 
     /** Whether {@code CAST(x AS to)} is allowed for x of type {@code from}. */
     public static boolean canCast(DataType from, DataType to) {
-        if (from.equals(to) || from instanceof NullType || to instanceof StringType) {
+        if (from.equals(to) || from instanceof NullType) {
+            return true;
+        }
+        if (from instanceof io.updraft.sql.types.ArrayType || to instanceof io.updraft.sql.types.ArrayType) {
+            return false; // array casts (to string, between element types) are not supported yet
+        }
+        if (to instanceof StringType) {
             return true;
         }
         return switch (from) {

@@ -62,7 +62,7 @@ public final class ExpressionPrinter {
         return switch (e) {
             case AttributeReference a -> explain ? attribute(a) : a.name();
             case AliasExpression al -> explain
-                    ? print(al.child(), true) + " AS " + al.name() + "#" + al.id()
+                    ? print(al.child(), true) + " AS " + al.name() + "#" + al.id() + (al.dataType() instanceof LongType ? "L" : "")
                     : print(al.child(), false);
             case ConstantExpression c -> literal(c, explain);
             case ArithmeticExpression a -> "(" + print(a.left(), explain) + " " + a.op().symbol() + " "

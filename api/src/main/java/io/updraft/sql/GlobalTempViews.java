@@ -1,0 +1,71 @@
+package io.updraft.sql;
+
+import io.updraft.planner.logical.LogicalPlan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The global temporary views ({@code Dataset.createGlobalTempView}), queried as {@code global_temp.name}: one
+ * registry per JVM, shared by every session of the process, as Spark shares them between the SparkSessions of one
+ * SparkContext. A view lives until it is dropped or the JVM exits (Spark drops them when its SparkContext stops;
+ * sessions here have no common context). Names are case-insensitive. Thread-safe.
+ */
+final class GlobalTempViews {
+    /** The database name global temporary views are qualified with (Spark's {@code spark.sql.globalTempDatabase}). */
+    static final String DATABASE = "global_temp";
+
+    private record View(String name, LogicalPlan plan) {
+    }
+
+    private static final Map<String, View> VIEWS = new ConcurrentHashMap<>();
+
+    private GlobalTempViews() {
+    }
+
+    static void createOrReplace(String name, LogicalPlan plan) {
+        VIEWS.put(key(name), new View(name, plan));
+    }
+
+    /** Registers a view; false when the name is taken. */
+    static boolean createIfAbsent(String name, LogicalPlan plan) {
+        return VIEWS.putIfAbsent(key(name), new View(name, plan)) == null;
+    }
+
+    static boolean drop(String name) {
+        return VIEWS.remove(key(name)) != null;
+    }
+
+    static Optional<LogicalPlan> lookup(String name) {
+        View v = VIEWS.get(key(name));
+        return v == null ? Optional.empty() : Optional.of(v.plan());
+    }
+
+    /** The view names as created, sorted case-insensitively. */
+    static List<String> names() {
+        List<String> names = new ArrayList<>();
+        for (View v : VIEWS.values()) {
+            names.add(v.name());
+        }
+        names.sort(String.CASE_INSENSITIVE_ORDER);
+        return names;
+    }
+
+    /** The view name of {@code global_temp.name} (case-insensitive prefix), or null for any other name. */
+    static String viewName(String qualifiedName) {
+        String prefix = DATABASE + ".";
+        if (qualifiedName.length() > prefix.length()
+                && qualifiedName.regionMatches(true, 0, prefix, 0, prefix.length())) {
+            return qualifiedName.substring(prefix.length());
+        }
+        return null;
+    }
+
+    private static String key(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+}

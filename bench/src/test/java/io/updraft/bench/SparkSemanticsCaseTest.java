@@ -1,0 +1,53 @@
+package io.updraft.bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SparkSemanticsCaseTest {
+    @Test
+    void parsesCasesWithTheirMarks() {
+        List<SparkSemanticsCase> cases = SparkSemanticsCase.parse("""
+                -- header comment
+                -- case: first
+                -- ordered
+                select 1
+                from t
+
+                -- case: second
+                -- error
+                -- known: not yet
+                -- a note
+                select 2
+                """);
+        assertThat(cases).containsExactly(new SparkSemanticsCase("first", "select 1\nfrom t", true, false, null),
+                new SparkSemanticsCase("second", "select 2", false, true, "not yet"));
+    }
+
+    @Test
+    void rejectsDuplicateNamesAndEmptyCases() {
+        assertThatThrownBy(() -> SparkSemanticsCase.parse("-- case: a\nselect 1\n-- case: a\nselect 2\n"))
+                .hasMessageContaining("duplicate case name a");
+        assertThatThrownBy(() -> SparkSemanticsCase.parse("-- case: a\n-- ordered\n"))
+                .hasMessageContaining("case a has no SQL");
+    }
+
+    @Test
+    void theResourceHoldsEnoughDistinctCases() {
+        List<SparkSemanticsCase> cases = SparkSemanticsCase.load();
+        assertThat(cases).hasSizeGreaterThanOrEqualTo(40);
+        assertThat(cases).allSatisfy(c -> assertThat(c.sql()).doesNotContain(";"));
+    }
+
+    @Test
+    void errorClassIsTheFirstBracketedName() {
+        assertThat(SparkSemanticsTest.errorClass("SparkArithmeticException: [DIVIDE_BY_ZERO] Division by zero."))
+                .isEqualTo("DIVIDE_BY_ZERO");
+        assertThat(SparkSemanticsTest.errorClass("[NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION] 1 cannot ..."))
+                .isEqualTo("NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION");
+        assertThat(SparkSemanticsTest.errorClass("no class here")).isNull();
+    }
+}
