@@ -2,6 +2,7 @@ package io.updraft.sql;
 
 import io.updraft.coordinator.ParquetFileInfo;
 import io.updraft.coordinator.ParquetFooterReader;
+import io.updraft.coordinator.PlanningRequests;
 import io.updraft.core.error.AnalysisException;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
@@ -36,7 +37,9 @@ import java.util.Set;
  * (every {@code *.parquet} file below it, recursively, skipping names that start with "_" or ".", in
  * path order). An {@code s3://bucket/prefix} URI names one object or every {@code *.parquet} object under
  * the prefix (same hidden-name rule), listed through the S3 store configured by the {@code updraft.s3.*}
- * settings. Stateless.
+ * settings; each object's version (size, ETag, modification time) is handed to the footer reader, which serves a
+ * cached footer only for that version (see {@code FooterCache}), and the LISTs are counted as planning requests
+ * of the session's next job. Stateless.
  */
 final class ParquetFileIndex {
     private ParquetFileIndex() {
@@ -54,10 +57,11 @@ final class ParquetFileIndex {
         Map<String, Long> sizes = new HashMap<>();
         for (String p : paths) {
             if (isS3(p)) {
-                for (ObjectInfo o : listS3(p, settings)) {
+                for (ObjectInfo o : listS3(p, settings, footers)) {
                     String uri = s3Uri(p, o.key());
                     files.add(uri);
                     sizes.put(uri, o.size());
+                    footers.listed(uri, o.size() + "/" + o.eTag() + "/" + o.lastModifiedMillis());
                 }
             } else {
                 for (Path f : list(p)) {
@@ -115,12 +119,13 @@ final class ParquetFileIndex {
     }
 
     /** The Parquet objects an s3:// URI stands for: the object itself, or those under it as a folder. */
-    private static List<ObjectInfo> listS3(String uri, Map<String, String> settings) {
+    private static List<ObjectInfo> listS3(String uri, Map<String, String> settings, ParquetFooterReader footers) {
         S3Location location = S3Location.parse(uri);
         S3Location bucketRoot = new S3Location(location.bucket(), "");
         String key = location.prefix().endsWith("/") ? location.prefix().substring(0, location.prefix().length() - 1)
                 : location.prefix();
-        try (S3ObjectStore store = new S3ObjectStore(bucketRoot, S3StoreConfig.fromSettings(settings))) {
+        S3ObjectStore store = new S3ObjectStore(bucketRoot, S3StoreConfig.fromSettings(settings));
+        try (store) {
             List<ObjectInfo> under = store.list(key.isEmpty() ? "" : key + "/").join();
             List<ObjectInfo> found = new ArrayList<>();
             for (ObjectInfo o : under) {
@@ -148,6 +153,8 @@ final class ParquetFileIndex {
                 why = why.substring(0, 240) + "...";
             }
             throw UpdraftException.user("Cannot list " + uri + ": " + why, cause);
+        } finally {
+            footers.addPlanningRequests(new PlanningRequests(store.requestCounts().lists(), 0, 0));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.updraft.sql;
 
+import io.updraft.coordinator.ParquetFooterReader;
 import io.updraft.coordinator.JobResult;
 import io.updraft.coordinator.JobRunner;
 import io.updraft.coordinator.JobRunnerOptions;
@@ -357,5 +358,10 @@ public final class UpdraftSession implements AutoCloseable {
             throw new IllegalArgumentException("Unsupported master '" + masterUrl + "': use \"local\", \"local[*]\" or "
                     + "\"local[N]\" (N >= 1) to run in this JVM, or \"lambda\" to run tasks on AWS Lambda.");
         }
+    }
+
+    /** The session's planning footer reader (tests count its footer reads and planning requests). */
+    ParquetFooterReader footers() {
+        return cluster.footers();
     }
 }

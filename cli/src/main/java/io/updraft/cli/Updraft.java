@@ -64,7 +64,7 @@ public final class Updraft {
 
     private int dispatch(List<String> words, PrintStream out, PrintStream err, boolean verbose) {
         if (words.isEmpty()) {
-            throw new UsageException("no command given; commands: sql, demo, help (see 'updraft --help')");
+            throw new UsageException("no command given; commands: sql, demo, bench, help (see 'updraft --help')");
         }
         String command = words.get(0);
         List<String> rest = words.subList(1, words.size());
@@ -106,7 +106,7 @@ public final class Updraft {
             }
             default -> throw new UsageException(command.startsWith("-")
                     ? "unknown option '" + command + "' (see 'updraft --help')"
-                    : "unknown command '" + command + "'; commands: sql, demo, help (see 'updraft --help')");
+                    : "unknown command '" + command + "'; commands: sql, demo, bench, help (see 'updraft --help')");
         }
     }
 
@@ -121,7 +121,7 @@ public final class Updraft {
             case "demo" -> out.print(Usage.DEMO);
             case "bench" -> out.print(BenchCommand.USAGE);
             case "help" -> out.print(Usage.MAIN);
-            default -> throw new UsageException("no help for unknown command '" + topic + "'; commands: sql, demo, help");
+            default -> throw new UsageException("no help for unknown command '" + topic + "'; commands: sql, demo, bench, help");
         }
         return OK;
     }

@@ -55,16 +55,16 @@ class UpdraftUsageTest {
 
     @Test
     void noCommandIsAUsageError() {
-        assertUserError(CliRun.of(), "updraft: no command given; commands: sql, demo, help (see 'updraft --help')");
+        assertUserError(CliRun.of(), "updraft: no command given; commands: sql, demo, bench, help (see 'updraft --help')");
     }
 
     @Test
     void unknownCommandIsAUsageError() {
         assertUserError(CliRun.of("query", "select 1"),
-                "updraft: unknown command 'query'; commands: sql, demo, help (see 'updraft --help')");
+                "updraft: unknown command 'query'; commands: sql, demo, bench, help (see 'updraft --help')");
         assertUserError(CliRun.of("--frobnicate"), "updraft: unknown option '--frobnicate' (see 'updraft --help')");
         assertUserError(CliRun.of("help", "nope"),
-                "updraft: no help for unknown command 'nope'; commands: sql, demo, help");
+                "updraft: no help for unknown command 'nope'; commands: sql, demo, bench, help");
     }
 
     @Test

@@ -4,49 +4,106 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Map;
+import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 
 /**
- * Remembers the footers of local files while their size and modification time stay the same, so a
- * session reads each footer once for {@code read()} and every later action. Other paths pass through.
- * Thread-safe.
+ * A session's planning footer reader: footers through the process-wide {@link FooterCache}, keyed by the
+ * file's version — a local file's size, modification time and file key, read at every lookup; an s3://
+ * object's size, ETag and modification time as its latest listing saw them ({@link #listed}). An s3:// path
+ * no listing has seen is read without caching. Also counts the session's planning requests (LISTs added by
+ * the file index, HEADs and GETs of the footers it reads) until a job summary takes them. Thread-safe.
  */
 public final class CachingFooterReader implements ParquetFooterReader {
-    private record Entry(long size, long modifiedMillis, ParquetFileInfo info) {
-    }
-
     private final ParquetFooterReader delegate;
-    private final Map<String, Entry> cache = new ConcurrentHashMap<>();
+    private final FooterCache cache;
+    private final AtomicLong lists = new AtomicLong();
+    private final AtomicLong heads = new AtomicLong();
+    private final AtomicLong gets = new AtomicLong();
+    private final AtomicLong footerReads = new AtomicLong();
 
     public CachingFooterReader(ParquetFooterReader delegate) {
+        this(delegate, FooterCache.shared());
+    }
+
+    public CachingFooterReader(ParquetFooterReader delegate, FooterCache cache) {
         this.delegate = Objects.requireNonNull(delegate, "delegate is null");
+        this.cache = Objects.requireNonNull(cache, "cache is null");
     }
 
     @Override
     public ParquetFileInfo read(String path) {
-        BasicFileAttributes attrs = localAttributes(path);
-        if (attrs == null) {
-            return delegate.read(path);
+        return read(path, n -> { });
+    }
+
+    @Override
+    public ParquetFileInfo read(String path, LongConsumer requests) {
+        String version = isS3(path) ? cache.listedVersion(path) : localVersion(path);
+        if (version != null) {
+            ParquetFileInfo cached = cache.get(path, version);
+            if (cached != null) {
+                return cached;
+            }
         }
-        long size = attrs.size();
-        long modified = attrs.lastModifiedTime().toMillis();
-        Entry e = cache.get(path);
-        if (e != null && e.size() == size && e.modifiedMillis() == modified) {
-            return e.info();
+        ParquetFileInfo info = readCounted(path, requests);
+        if (version != null) {
+            cache.put(path, version, info);
         }
-        ParquetFileInfo info = delegate.read(path);
-        cache.put(path, new Entry(size, modified, info));
         return info;
     }
 
-    private static BasicFileAttributes localAttributes(String path) {
+    private ParquetFileInfo readCounted(String path, LongConsumer requests) {
+        footerReads.incrementAndGet();
+        long[] seen = new long[1];
+        return delegate.read(path, n -> {
+            for (long i = 0; i < n; i++) {
+                if (seen[0]++ == 0) {
+                    heads.incrementAndGet();
+                } else {
+                    gets.incrementAndGet();
+                }
+            }
+            requests.accept(n);
+        });
+    }
+
+    @Override
+    public void listed(String path, String version) {
+        cache.listed(path, version);
+    }
+
+    @Override
+    public void addPlanningRequests(PlanningRequests requests) {
+        lists.addAndGet(requests.lists());
+        heads.addAndGet(requests.heads());
+        gets.addAndGet(requests.gets());
+    }
+
+    @Override
+    public PlanningRequests takePlanningRequests() {
+        return new PlanningRequests(lists.getAndSet(0), heads.getAndSet(0), gets.getAndSet(0));
+    }
+
+    /** Footers this reader actually read (cache misses), over its life. */
+    public long footerReads() {
+        return footerReads.get();
+    }
+
+    private static boolean isS3(String path) {
+        String lower = path.toLowerCase(Locale.ROOT);
+        return lower.startsWith("s3://") || lower.startsWith("s3a://");
+    }
+
+    /** size/modified/file key of a local file, or null (unreadable, or another scheme: not cached). */
+    private static String localVersion(String path) {
         if (path.contains("://")) {
             return null;
         }
         try {
-            return Files.readAttributes(Path.of(path), BasicFileAttributes.class);
+            BasicFileAttributes a = Files.readAttributes(Path.of(path), BasicFileAttributes.class);
+            return a.size() + "/" + a.lastModifiedTime() + "/" + a.fileKey();
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 
 /**
  * Footers through the engine's Parquet reader ({@link ParquetFiles#inspect}); a missing, truncated or
@@ -25,7 +26,12 @@ public final class EngineParquetFooters implements ParquetFooterReader {
 
     @Override
     public ParquetFileInfo read(String path) {
-        io.updraft.engine.parquet.ParquetFileInfo info = ParquetFiles.inspect(path, settings);
+        return read(path, requests -> { });
+    }
+
+    @Override
+    public ParquetFileInfo read(String path, LongConsumer requests) {
+        io.updraft.engine.parquet.ParquetFileInfo info = ParquetFiles.inspect(path, settings, requests);
         List<RowGroupInfo> groups = new ArrayList<>(info.rowGroups().size());
         for (io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo g : info.rowGroups()) {
             groups.add(new RowGroupInfo(g.index(), g.rowCount(), g.compressedBytes()));

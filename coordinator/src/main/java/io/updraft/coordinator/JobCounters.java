@@ -17,10 +17,11 @@ final class JobCounters {
 
     /**
      * The summary: data volumes from the committed stage metrics, work and requests from these counters (a map
-     * attempt's one PUT is its shuffle object, its other requests are reads), cost from {@code cost}.
+     * attempt's one PUT is its shuffle object, its other requests are reads), cost from {@code cost} (planning's
+     * LISTs priced as PUTs, its HEADs and GETs as GETs).
      */
     JobSummary summary(int stageCount, List<StageMetrics> metrics, long resultBytes, StoreRequests own,
-                       CostModel cost) {
+                       PlanningRequests planning, CostModel cost) {
         int tasks = 0;
         long input = 0;
         long shuffleWritten = 0;
@@ -36,6 +37,7 @@ final class JobCounters {
         return new JobSummary(stageCount, tasks, invocations, retries, speculativeAttempts, lostOutputReruns, input,
                 shuffleWritten, shuffleRead, resultBytes, workerPuts, workerGets, own.puts(), own.gets(), gbSeconds,
                 cost.lambdaDurationDollars(gbSeconds), cost.lambdaRequestDollars(invocations),
-                cost.s3RequestDollars(workerPuts + own.puts(), workerGets + own.gets()));
+                cost.s3RequestDollars(workerPuts + own.puts() + planning.lists(),
+                        workerGets + own.gets() + planning.heads() + planning.gets()), planning);
     }
 }

@@ -76,12 +76,16 @@ final class JobExecution implements StageTasks.Outputs {
     private Runnable whenIdle;
     private long startNanos;
     private StoreRequests invokerRequestsAtStart = StoreRequests.NONE;
+    private final ParquetFooterReader footers;
+    /** The session's planning requests, taken once at the first summary. */
+    private PlanningRequests planning;
 
     JobExecution(String jobId, JobPlan plan, WorkerInvoker invoker, ParquetFooterReader footers, BatchDecoder decoder,
                  ObjectStore shuffleStore, JobRunnerOptions options) {
         this.jobId = jobId;
         this.plan = plan;
         this.invoker = invoker;
+        this.footers = footers;
         this.splitter = new ScanSplitter(footers, options.splitPolicy());
         this.decoder = decoder;
         this.shuffleStore = shuffleStore;
@@ -628,8 +632,11 @@ final class JobExecution implements StageTasks.Outputs {
                 }
             }
         }
+        if (planning == null) {
+            planning = footers.takePlanningRequests();
+        }
         return counters.summary(stages.size(), metrics, resultBytes,
-                invoker.storeRequests().minus(invokerRequestsAtStart), options.cost());
+                invoker.storeRequests().minus(invokerRequestsAtStart), planning, options.cost());
     }
 
     private void printProgress(StageRun s) {

@@ -8,7 +8,9 @@ import java.util.Locale;
  * Data (committed attempts only): input bytes read, shuffle bytes written and read, inline result bytes.
  * Requests: object-store PUTs and GETs by workers (every attempt; a map attempt's shuffle object is its one
  * PUT, its other requests are reads) and by the coordinator (payload objects, deletes are free and not
- * counted). Cost: Lambda GB-seconds (invocation time × configured memory) and the estimate in dollars from
+ * counted). Planning: the coordinator's requests while planning the job — LISTs of the input and HEAD + GET of
+ * input footers not in the {@link FooterCache} — shown apart ("planning: 1 LIST, 8 HEAD, 8 GET") and not in the
+ * PUT/GET totals above, but in the cost. Cost: Lambda GB-seconds (invocation time × configured memory) and the estimate in dollars from
  * {@link CostModel}: Lambda duration + requests + S3 requests (LIST counted as PUT, HEAD as GET). In local mode
  * these are what the same job would cost on Lambda.
  */
@@ -16,7 +18,23 @@ public record JobSummary(int stages, int tasks, long invocations, long retries, 
                          long lostOutputReruns, long inputBytesRead, long shuffleBytesWritten, long shuffleBytesRead,
                          long resultBytes, long workerPuts, long workerGets, long coordinatorPuts,
                          long coordinatorGets, double lambdaGbSeconds, double lambdaDurationDollars,
-                         double lambdaRequestDollars, double s3RequestDollars) {
+                         double lambdaRequestDollars, double s3RequestDollars, PlanningRequests planning) {
+
+    public JobSummary {
+        planning = planning == null ? PlanningRequests.NONE : planning;
+    }
+
+    /** A summary without planning requests. */
+    public JobSummary(int stages, int tasks, long invocations, long retries, long speculativeAttempts,
+                      long lostOutputReruns, long inputBytesRead, long shuffleBytesWritten, long shuffleBytesRead,
+                      long resultBytes, long workerPuts, long workerGets, long coordinatorPuts,
+                      long coordinatorGets, double lambdaGbSeconds, double lambdaDurationDollars,
+                      double lambdaRequestDollars, double s3RequestDollars) {
+        this(stages, tasks, invocations, retries, speculativeAttempts, lostOutputReruns, inputBytesRead,
+                shuffleBytesWritten, shuffleBytesRead, resultBytes, workerPuts, workerGets, coordinatorPuts,
+                coordinatorGets, lambdaGbSeconds, lambdaDurationDollars, lambdaRequestDollars, s3RequestDollars,
+                PlanningRequests.NONE);
+    }
 
     public long s3Puts() {
         return workerPuts + coordinatorPuts;
@@ -34,10 +52,10 @@ public record JobSummary(int stages, int tasks, long invocations, long retries, 
     public String line(String jobId) {
         return String.format(Locale.ROOT, "[Job %s] %d stages, %d tasks, %d invocations (%d retries, %d speculative"
                         + ", %d lost-output re-runs); read %s, shuffle %s written / %s read, results %s; "
-                        + "S3 %d PUT / %d GET; Lambda %.3f GB-s; est. $%.6f",
+                        + "S3 %d PUT / %d GET (planning: %s); Lambda %.3f GB-s; est. $%.6f",
                 jobId, stages, tasks, invocations, retries, speculativeAttempts, lostOutputReruns, bytes(inputBytesRead),
                 bytes(shuffleBytesWritten), bytes(shuffleBytesRead), bytes(resultBytes), s3Puts(), s3Gets(),
-                lambdaGbSeconds, estimatedDollars());
+                planning.describe(), lambdaGbSeconds, estimatedDollars());
     }
 
     static String bytes(long n) {

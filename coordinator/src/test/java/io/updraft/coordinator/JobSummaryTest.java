@@ -58,7 +58,40 @@ class JobSummaryTest {
         assertThat(text).contains("[Stage 1/2] map: 2/2 tasks, 20 rows, 2.00 s", "[Stage 2/2] reduce: 3/3 tasks",
                 "] 2 stages, 5 tasks, 5 invocations (0 retries, 0 speculative, 0 lost-output re-runs); read 4.9 KiB,"
                         + " shuffle 600 B written / 0 B read, results ",
-                "S3 2 PUT / 9 GET; Lambda 20.000 GB-s; est. $0.000348");
+                "S3 2 PUT / 9 GET (planning: 0 LIST, 0 HEAD, 0 GET); Lambda 20.000 GB-s; est. $0.000348");
+    }
+
+    @Test
+    void planningRequestsAreShownApartAndPricedOnce() {
+        ParquetFooterReader plain = Plans.oneRowGroupPerFile();
+        java.util.concurrent.atomic.AtomicReference<PlanningRequests> pending =
+                new java.util.concurrent.atomic.AtomicReference<>(new PlanningRequests(1, 8, 8));
+        ParquetFooterReader footers = new ParquetFooterReader() {
+            @Override
+            public ParquetFileInfo read(String path) {
+                return plain.read(path);
+            }
+
+            @Override
+            public PlanningRequests takePlanningRequests() {
+                return pending.getAndSet(PlanningRequests.NONE);
+            }
+        };
+        ScriptedInvoker invoker = new ScriptedInvoker(4, spec -> Answer.of(engine.run(spec)));
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        CostModel cost = new CostModel(0.0000166667, 0.20, 0.005, 0.0004, 2048);
+        JobRunner runner = new JobRunner(invoker, footers, Plans::decode, store, JobRunnerOptions.defaults(4)
+                .withClock(clock).withProgress(new PrintStream(progress, true, StandardCharsets.UTF_8)).withCost(cost));
+
+        JobSummary s = runner.runAsync(Plans.shuffle(2, 3)).join().summary();
+
+        assertThat(s.planning()).isEqualTo(new PlanningRequests(1, 8, 8));
+        assertThat(s.s3Puts()).isEqualTo(2);
+        assertThat(s.s3Gets()).isEqualTo(9);
+        assertThat(s.s3RequestDollars()).isCloseTo(cost.s3RequestDollars(2 + 1, 9 + 16), within(1e-15));
+        assertThat(progress.toString(StandardCharsets.UTF_8)).contains("S3 2 PUT / 9 GET (planning: 1 LIST, 8 HEAD, 8 GET)");
+        JobSummary next = runner.runAsync(Plans.shuffle(2, 3)).join().summary();
+        assertThat(next.planning()).as("taken by the first job").isEqualTo(PlanningRequests.NONE);
     }
 
     @Test

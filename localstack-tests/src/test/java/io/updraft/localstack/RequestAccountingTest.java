@@ -106,9 +106,9 @@ class RequestAccountingTest {
                         && e.request().target().endsWith("-a0.arrow"));
         assertThat(puts.stream().map(e -> e.request().target()).distinct()).hasSize(m);
         assertThat(count(s3, "POST")).as("no multipart uploads").isZero();
-        // The workers' requests are those made while invocations ran; before the first one, the coordinator
-        // reads the input's Parquet footers for split planning (not counted by the summary, which counts the
-        // workers' requests and the coordinator's payload objects); after the last, it deletes the M objects.
+        // The workers' requests are those made while invocations ran; before the first one, only the coordinator's
+        // planning reads of input footers may happen (none here: the warm job cached them; the summary shows them
+        // apart as "planning: ...", see PlanningRequestsTest); after the last, it deletes the M objects.
         List<Exchange> invocations = new ArrayList<>();
         lambdaTaps.forEach(t -> invocations.addAll(t.exchanges()));
         long firstInvocation = invocations.stream().mapToLong(e -> e.request().receivedNanos()).min().orElseThrow();

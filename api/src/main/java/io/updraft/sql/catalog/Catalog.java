@@ -39,4 +39,24 @@ public interface Catalog {
 
     /** Drops the global temporary view {@code viewName} (unqualified); true when it existed. */
     boolean dropGlobalTempView(String viewName);
+
+    /**
+     * As Spark's {@code refreshByPath}: drops the cached metadata of the files under {@code path} (a local path,
+     * {@code file:} or {@code s3://} URI) — here the footers in the process-wide
+     * {@link io.updraft.coordinator.FooterCache}, so the next read of them reads their footers again. Not needed
+     * to see rewritten files (a cached footer is only served for the file version it was read from); a
+     * DataFrame keeps the file listing it was created with, as in Spark: read the path again to list it anew.
+     */
+    default void refreshByPath(String path) {
+        String lower = path.toLowerCase(java.util.Locale.ROOT);
+        String prefix;
+        if (lower.startsWith("s3://") || lower.startsWith("s3a://")) {
+            prefix = "s3://" + path.substring(path.indexOf("://") + 3);
+        } else if (lower.startsWith("file:")) {
+            prefix = java.nio.file.Path.of(java.net.URI.create(path)).toAbsolutePath().normalize().toString();
+        } else {
+            prefix = java.nio.file.Path.of(path).toAbsolutePath().normalize().toString();
+        }
+        io.updraft.coordinator.FooterCache.shared().invalidate(prefix);
+    }
 }

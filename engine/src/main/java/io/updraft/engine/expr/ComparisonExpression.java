@@ -10,8 +10,10 @@ import io.updraft.sql.types.DecimalType;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -27,6 +29,10 @@ final class ComparisonExpression extends VectorExpression {
     private final int mask;
     private final int leftScale;
     private final int rightScale;
+    /** UTF-8 bytes of a non-null string literal on one side (compared without materializing it), or null. */
+    private final byte[] constant;
+    /** Whether {@link #constant} is the left operand (the column's comparison is then negated). */
+    private final boolean constantOnLeft;
 
     ComparisonExpression(CompareOp op, VectorExpression left, VectorExpression right, BufferAllocator allocator) {
         super(DataTypes.BooleanType, allocator);
@@ -44,6 +50,18 @@ final class ComparisonExpression extends VectorExpression {
         };
         this.leftScale = left.type() instanceof DecimalType d ? d.scale() : 0;
         this.rightScale = right.type() instanceof DecimalType d ? d.scale() : 0;
+        byte[] bytes = null;
+        boolean onLeft = false;
+        if (kind == PhysicalKind.UTF8 && op != CompareOp.EQUAL_NULL_SAFE) {
+            if (right instanceof LiteralExpression lit && lit.value() instanceof String text) {
+                bytes = text.getBytes(StandardCharsets.UTF_8);
+            } else if (left instanceof LiteralExpression lit && lit.value() instanceof String text) {
+                bytes = text.getBytes(StandardCharsets.UTF_8);
+                onLeft = true;
+            }
+        }
+        this.constant = bytes;
+        this.constantOnLeft = onLeft;
     }
 
     @Override
@@ -53,6 +71,9 @@ final class ComparisonExpression extends VectorExpression {
 
     @Override
     FieldVector evaluate(Batch batch) {
+        if (constant != null) {
+            return evaluateAgainstConstant(batch);
+        }
         int n = batch.rowCount();
         FieldVector l = left.evaluate(batch);
         FieldVector r = null;
@@ -88,6 +109,87 @@ final class ComparisonExpression extends VectorExpression {
             release(left, l);
             release(right, r);
         }
+    }
+
+    /** A string column against a string literal: null where the column is null. */
+    private FieldVector evaluateAgainstConstant(Batch batch) {
+        int n = batch.rowCount();
+        VectorExpression side = constantOnLeft ? right : left;
+        FieldVector v = side.evaluate(batch);
+        FieldVector out = null;
+        try {
+            out = newResult(n);
+            compareStringsToConstant(v, out.getDataBuffer(), n);
+            ArrowBuf validity = v.getValidityBuffer();
+            Bits.and(validity, validity, out.getValidityBuffer(), n);
+            out.setValueCount(n);
+            FieldVector result = out;
+            out = null;
+            return result;
+        } finally {
+            if (out != null) {
+                out.close();
+            }
+            release(side, v);
+        }
+    }
+
+    private void compareStringsToConstant(FieldVector v, ArrowBuf out, int n) {
+        ArrowBuf offsets = v.getOffsetBuffer();
+        ArrowBuf data = v.getDataBuffer();
+        byte[] k = constant;
+        int klen = k.length;
+        int nbytes = Bits.bytesFor(n);
+        int m = mask;
+        boolean equalityOnly = m == 0b010 || m == 0b101;
+        int sign = constantOnLeft ? -1 : 1;
+        long word = 0;
+        for (int i = 0; i < n; i++) {
+            long at = (long) i << 2;
+            int start = offsets.getInt(at);
+            int length = offsets.getInt(at + 4) - start;
+            int c;
+            if (equalityOnly) {
+                c = length == klen && sameBytes(data, start, k) ? 0 : 1;
+            } else {
+                c = sign * compareToConstant(data, start, length, k);
+            }
+            word |= (long) ((m >>> (c + 1)) & 1) << (i & 63);
+            if ((i & 63) == 63) {
+                Bits.storeWord(out, i >>> 6, word, nbytes);
+                word = 0;
+            }
+        }
+        if ((n & 63) != 0) {
+            Bits.storeWord(out, n >>> 6, word, nbytes);
+        }
+    }
+
+    /** The bytes at {@code start} equal {@code k} (the range is bounds-checked once, then read directly). */
+    private static boolean sameBytes(ArrowBuf data, long start, byte[] k) {
+        data.checkBytes(start, start + k.length);
+        long address = data.memoryAddress() + start;
+        for (int j = 0; j < k.length; j++) {
+            if (MemoryUtil.getByte(address + j) != k[j]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Sign of (value - k) by unsigned bytes, then by length. */
+    private static int compareToConstant(ArrowBuf data, long start, int length, byte[] k) {
+        int common = Math.min(length, k.length);
+        data.checkBytes(start, start + common);
+        long address = data.memoryAddress() + start;
+        for (int j = 0; j < common; j++) {
+            int x = MemoryUtil.getByte(address + j) & 0xFF;
+            int y = k[j] & 0xFF;
+            if (x != y) {
+                return x < y ? -1 : 1;
+            }
+        }
+        return Integer.compare(length, k.length);
     }
 
     /** Result true when both null, false when one is null, the equality bit otherwise; never null. */

@@ -29,6 +29,8 @@ final class JoinHashTable implements AutoCloseable {
     private final int seed;
     private final List<Batch> batches = new ArrayList<>();
     private final List<FieldVector[]> keys = new ArrayList<>();
+    /** Per batch: whether a row may have a null in a key that is not null-safe (else no row check is needed). */
+    private boolean[] batchMayHaveNullKey = new boolean[16];
     private int rows;
     private long bytes;
     private int[] refBatch = new int[1024];
@@ -64,6 +66,10 @@ final class JoinHashTable implements AutoCloseable {
             bytes += Vectors.allocatedBytes(values[k]);
         }
         bytes += Vectors.allocatedBytes(batch);
+        if (b == batchMayHaveNullKey.length) {
+            batchMayHaveNullKey = Arrays.copyOf(batchMayHaveNullKey, b * 2);
+        }
+        batchMayHaveNullKey[b] = mayHaveNullKey(values, nullSafe);
         ensure(rows + n);
         int[] batchHashes = hash(values, n, seed);
         System.arraycopy(batchHashes, 0, hashes, rows, n);
@@ -105,6 +111,17 @@ final class JoinHashTable implements AutoCloseable {
         return false;
     }
 
+    /** Whether some row of these key values may have a null in a key that is not null-safe (false: none has). */
+    static boolean mayHaveNullKey(FieldVector[] keyValues, boolean[] nullSafe) {
+        for (int k = 0; k < keyValues.length; k++) {
+            if (!nullSafe[k] && (Vectors.kindOf(keyValues[k]) == PhysicalKind.NULL
+                    || keyValues[k].getNullCount() > 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Builds the hash index over every row added so far. */
     void build() {
         if (!hasKeys()) {
@@ -117,7 +134,8 @@ final class JoinHashTable implements AutoCloseable {
         int mask = size - 1;
         // insert in reverse so that chains list rows in arrival order
         for (int g = rows - 1; g >= 0; g--) {
-            if (hasNullKey(keys.get(refBatch[g]), nullSafe, refRow[g])) {
+            int b = refBatch[g];
+            if (batchMayHaveNullKey[b] && hasNullKey(keys.get(b), nullSafe, refRow[g])) {
                 continue;
             }
             int bucket = hashes[g] & mask;

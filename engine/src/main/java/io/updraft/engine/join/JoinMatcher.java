@@ -51,6 +51,7 @@ final class JoinMatcher implements AutoCloseable {
     private Batch probe;
     private FieldVector[] probeKeys;
     private int[] probeHashes;
+    private boolean probeMayHaveNullKey;
     private boolean[] probeMatched;
     private int probeRow;
     private int candidate;
@@ -126,6 +127,7 @@ final class JoinMatcher implements AutoCloseable {
             probeKeys[k] = probeKeyEvaluators.get(k).evaluate(batch);
         }
         probeHashes = table.hasKeys() ? JoinHashTable.hash(probeKeys, n, seed) : null;
+        probeMayHaveNullKey = JoinHashTable.mayHaveNullKey(probeKeys, nullSafe);
         probeMatched = new boolean[n];
         probeRow = 0;
         candidate = START;
@@ -146,7 +148,7 @@ final class JoinMatcher implements AutoCloseable {
         boolean hasKeys = table.hasKeys();
         while (probeRow < n && count < capacity) {
             if (candidate == START) {
-                if (hasKeys && JoinHashTable.hasNullKey(probeKeys, nullSafe, probeRow)) {
+                if (hasKeys && probeMayHaveNullKey && JoinHashTable.hasNullKey(probeKeys, nullSafe, probeRow)) {
                     candidate = JoinHashTable.END;
                 } else {
                     candidate = table.first(hasKeys ? probeHashes[probeRow] : 0);

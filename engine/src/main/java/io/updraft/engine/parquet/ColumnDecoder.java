@@ -8,6 +8,7 @@ import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Binary;
 
 import java.nio.ByteBuffer;
@@ -26,9 +27,20 @@ final class ColumnDecoder {
     private final ParquetColumn column;
     private final int maxDefinition;
 
-    ColumnDecoder(ParquetColumn column) {
+    /** The column chunk's dictionary, decoded to bytes (strings only); null without one or after a plain page. */
+    private byte[][] dictionaryBytes;
+
+    /** {@code dictionary}: the column chunk's dictionary, or null when it has none. */
+    ColumnDecoder(ParquetColumn column, Dictionary dictionary) {
         this.column = column;
         this.maxDefinition = column.descriptor().getMaxDefinitionLevel();
+        if (dictionary != null && column.conversion() == ParquetColumn.Conversion.STRING) {
+            byte[][] bytes = new byte[dictionary.getMaxId() + 1][];
+            for (int id = 0; id < bytes.length; id++) {
+                bytes[id] = dictionary.decodeToBinary(id).getBytes();
+            }
+            this.dictionaryBytes = bytes;
+        }
     }
 
     /** Reads the next {@code n} values of {@code reader} into {@code out} (an empty vector of the column type). */
@@ -197,15 +209,64 @@ final class ColumnDecoder {
         }
     }
 
+    /**
+     * Strings are written straight into the vector's buffers. Values of dictionary-encoded pages are copied
+     * from the dictionary's bytes (decoded once per column chunk) by their id; a page that is not
+     * dictionary-encoded (a writer's fallback to plain) is detected by parquet-java refusing the id, after
+     * which the rest of the chunk goes through {@link ColumnReader#getBinary()}.
+     */
     private void strings(ColumnReader reader, VarCharVector out, int n) {
+        ArrowBuf validity = out.getValidityBuffer();
+        ArrowBuf offsets = out.getOffsetBuffer();
+        ArrowBuf data = out.getDataBuffer();
+        long end = 0;
+        offsets.setInt(0, 0);
         for (int i = 0; i < n; i++) {
             if (defined(reader)) {
-                Binary value = reader.getBinary();
-                ByteBuffer bytes = value.toByteBuffer();
-                out.setSafe(i, bytes, bytes.position(), bytes.remaining());
+                byte[] bytes = dictionaryValue(reader);
+                if (bytes != null) {
+                    int length = bytes.length;
+                    while (data.capacity() < end + length) {
+                        out.reallocDataBuffer();
+                        data = out.getDataBuffer();
+                    }
+                    data.setBytes(end, bytes, 0, length);
+                    end += length;
+                } else {
+                    ByteBuffer value = reader.getBinary().toByteBuffer();
+                    int length = value.remaining();
+                    while (data.capacity() < end + length) {
+                        out.reallocDataBuffer();
+                        data = out.getDataBuffer();
+                    }
+                    data.setBytes(end, value);
+                    end += length;
+                }
+                Bits.set(validity, i);
             }
+            if (end > Integer.MAX_VALUE) {
+                throw new IllegalStateException("a batch of " + n + " strings of column " + column.name()
+                        + " holds more than 2 GiB; lower the batch size");
+            }
+            offsets.setInt((long) (i + 1) << 2, (int) end);
             reader.consume();
         }
+        out.setLastSet(n - 1);
+    }
+
+    /** The current value's bytes from the dictionary, or null when the current page is not dictionary-encoded. */
+    private byte[] dictionaryValue(ColumnReader reader) {
+        if (dictionaryBytes == null) {
+            return null;
+        }
+        int id;
+        try {
+            id = reader.getCurrentValueDictionaryID();
+        } catch (UnsupportedOperationException notDictionaryEncoded) {
+            dictionaryBytes = null;
+            return null;
+        }
+        return dictionaryBytes[id];
     }
 
     private void decimalBinaries(ColumnReader reader, DecimalVector out, int n) {

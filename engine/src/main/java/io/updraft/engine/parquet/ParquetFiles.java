@@ -41,7 +41,15 @@ public final class ParquetFiles {
 
     /** Reads the footer of {@code path}; {@code settings} carry the {@code updraft.s3.*} options for s3:// paths. */
     public static ParquetFileInfo inspect(String path, Map<String, String> settings) {
-        InputFile input = inputFile(path, settings, ObjectStores.shared(), bytes -> { }, requests -> { });
+        return inspect(path, settings, requests -> { });
+    }
+
+    /**
+     * As {@link #inspect(String, Map)}, and tells {@code requests} of every object-store request it makes
+     * (for an s3:// path: one HEAD for the size, then one ranged GET per read; none for local files).
+     */
+    public static ParquetFileInfo inspect(String path, Map<String, String> settings, LongConsumer requests) {
+        InputFile input = inputFile(path, settings, ObjectStores.shared(), bytes -> { }, requests);
         try (ParquetFileReader reader = open(path, input)) {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
             List<StructField> fields = new ArrayList<>();

@@ -14,6 +14,7 @@ import org.apache.parquet.ParquetRuntimeException;
 import org.apache.parquet.VersionParser;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -35,9 +36,6 @@ import java.util.Map;
  * never reads a page. Not thread-safe.
  */
 final class ParquetSplitReader implements AutoCloseable {
-    private static final PrimitiveConverter NO_CONVERTER = new PrimitiveConverter() {
-    };
-
     private final String path;
     private final ExecutionContext context;
     private final StructType requested;
@@ -192,9 +190,10 @@ final class ParquetSplitReader implements AutoCloseable {
                 decoders = new ColumnDecoder[distinctColumns.size()];
                 for (int c = 0; c < distinctColumns.size(); c++) {
                     ParquetColumn column = distinctColumns.get(c);
+                    DictionaryCapture dictionary = new DictionaryCapture();
                     columnReaders[c] = new ColumnReaderImpl(column.descriptor(),
-                            pages.getPageReader(column.descriptor()), NO_CONVERTER, writerVersion);
-                    decoders[c] = new ColumnDecoder(column);
+                            pages.getPageReader(column.descriptor()), dictionary, writerVersion);
+                    decoders[c] = new ColumnDecoder(column, dictionary.dictionary);
                 }
             }
             remainingInRowGroup = block.getRowCount();
@@ -240,6 +239,24 @@ final class ParquetSplitReader implements AutoCloseable {
             reader.close();
         } catch (IOException e) {
             throw ParquetFiles.unreadable(path, e);
+        }
+    }
+
+    /**
+     * Never converts a value (values are read through the {@link ColumnReader} getters); only keeps the
+     * column chunk's dictionary, which parquet-java hands to a converter that supports dictionaries.
+     */
+    private static final class DictionaryCapture extends PrimitiveConverter {
+        private Dictionary dictionary;
+
+        @Override
+        public boolean hasDictionarySupport() {
+            return true;
+        }
+
+        @Override
+        public void setDictionary(Dictionary dictionary) {
+            this.dictionary = dictionary;
         }
     }
 }

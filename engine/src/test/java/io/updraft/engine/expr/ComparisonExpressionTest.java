@@ -55,6 +55,33 @@ class ComparisonExpressionTest extends ExpressionTestSupport {
     }
 
     @Test
+    void stringLiteralOnEitherSideAgreesWithColumnAgainstColumn() {
+        StructType schema = new StructType(List.of()).add("a", DataTypes.StringType).add("b", DataTypes.StringType);
+        String[] values = {"ab", "abc", "abd", "", "é", "z", "ABC", null};
+        String constant = "abc";
+        for (CompareOp op : CompareOp.values()) {
+            if (op == CompareOp.EQUAL_NULL_SAFE) {
+                continue;
+            }
+            Object[][] rows = new Object[values.length][];
+            for (int i = 0; i < values.length; i++) {
+                rows[i] = new Object[] {values[i], constant};
+            }
+            // the reference: two columns, no literal
+            var reference = eval(new Comparison(op, col(0, DataTypes.StringType), col(1, DataTypes.StringType)),
+                    schema, rows);
+            assertThat(eval(new Comparison(op, col(0, DataTypes.StringType), Literal.of(constant)),
+                    DataTypes.StringType, (Object[]) values)).as("column %s literal", op).isEqualTo(reference);
+            var mirrored = eval(new Comparison(op, col(1, DataTypes.StringType), col(0, DataTypes.StringType)),
+                    schema, rows);
+            assertThat(eval(new Comparison(op, Literal.of(constant), col(0, DataTypes.StringType)),
+                    DataTypes.StringType, (Object[]) values)).as("literal %s column", op).isEqualTo(mirrored);
+        }
+        assertThat(eval(new Comparison(CompareOp.LESS_THAN, Literal.of("abc"), col(0, DataTypes.StringType)),
+                DataTypes.StringType, "abd", "ab", null)).containsExactly(true, false, null);
+    }
+
+    @Test
     void decimalsOfDifferentScalesCompareByValue() {
         DecimalType price = new DecimalType(15, 2);
         var x = col(0, price);

@@ -153,4 +153,47 @@ class ParquetTypesTest {
                 .hasMessageContaining("'int_dec' has type decimal(9,3)")
                 .hasMessageContaining("expects decimal(10,3)");
     }
+
+    @Test
+    void stringsOfDictionaryPagesAndOfPlainFallbackPagesDecodeAlike() throws IOException {
+        MessageType schema = MessageTypeParser.parseMessageType("""
+                message strings {
+                  required binary req_str (STRING);
+                  optional binary opt_str (STRING);
+                }
+                """);
+        Path file = dir.resolve("strings.parquet");
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        int rows = 6_000;
+        List<List<Object>> expected = new java.util.ArrayList<>();
+        // a small dictionary page limit: the first rows repeat a few values (dictionary pages), then unique
+        // values overflow the dictionary and the writer falls back to plain pages within the same chunk
+        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
+                .withType(schema).withDictionaryEncoding(true).withDictionaryPageSize(512).withPageSize(1024)
+                .build()) {
+            for (int i = 0; i < rows; i++) {
+                String required = i < 2_000 ? "v" + (i % 7) : "unique-" + i + "-é".repeat(i % 3);
+                String optional = i % 3 == 0 ? null : i < 1_000 ? "ü" + (i % 5) : "";
+                Group g = groups.newGroup().append("req_str", required);
+                if (optional != null) {
+                    g.append("opt_str", optional);
+                }
+                writer.write(g);
+                expected.add(Arrays.asList(required, optional));
+            }
+        }
+        try (var reader = ParquetFiles.open(file.toString(), ParquetFiles.inputFile(file.toString(), Map.of(),
+                null, bytes -> { }, requests -> { }))) {
+            var encodings = reader.getFooter().getBlocks().get(0).getColumns().get(0).getEncodings();
+            assertThat(encodings).as("the test needs dictionary and plain pages in one chunk")
+                    .contains(org.apache.parquet.column.Encoding.PLAIN)
+                    .containsAnyOf(org.apache.parquet.column.Encoding.PLAIN_DICTIONARY,
+                            org.apache.parquet.column.Encoding.RLE_DICTIONARY);
+        }
+        ExecutionContext context = new ExecutionContext(allocator, Map.of(ExecutionContext.BATCH_ROWS, "700"));
+        try (ParquetScanOperator scan = new ParquetScanOperator(List.of(new FileSplit(file.toString(), List.of(), 0)),
+                ParquetFiles.inspectSchema(file.toString()), null, context)) {
+            assertThat(Drain.of(scan).rows).isEqualTo(expected);
+        }
+    }
 }

@@ -174,7 +174,8 @@ public final class S3ObjectStore implements ObjectStore {
         return client.listObjectsV2(r -> r.bucket(location.bucket()).prefix(fullPrefix).continuationToken(token))
                 .thenCompose(page -> {
                     for (S3Object o : page.contents()) {
-                        out.add(new ObjectInfo(o.key().substring(location.prefix().length()), o.size()));
+                        out.add(new ObjectInfo(o.key().substring(location.prefix().length()), o.size(), o.eTag(),
+                                o.lastModified() == null ? 0L : o.lastModified().toEpochMilli()));
                     }
                     if (Boolean.TRUE.equals(page.isTruncated())) {
                         return listPage(fullPrefix, page.nextContinuationToken(), out);
