@@ -1,20 +1,12 @@
 package io.updraft.planner.optimizer;
 
-import io.updraft.planner.resolved.expr.AliasExpression;
-import io.updraft.planner.resolved.expr.AttributeReference;
-import io.updraft.planner.resolved.expr.ConstantExpression;
-import io.updraft.planner.resolved.expr.Expressions;
 import io.updraft.planner.resolved.expr.NamedExpression;
-import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.planner.resolved.plan.AggregateNode;
 import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ProjectNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code Project(list, Aggregate(keys, outputs, x))} becomes {@code Aggregate(keys, list', x)}, the projection's
@@ -35,49 +27,11 @@ public final class CollapseProjectIntoAggregate implements OptimizerRule {
     }
 
     private static ResolvedPlan collapse(ProjectNode project, AggregateNode aggregate) {
-        Map<Long, AliasExpression> aliases = new HashMap<>();
-        for (NamedExpression n : aggregate.aggregateExpressions()) {
-            if (n instanceof AliasExpression alias) {
-                aliases.put(alias.id(), alias);
-            }
-        }
-        Map<Long, Integer> uses = new HashMap<>();
-        for (NamedExpression n : project.projectList()) {
-            countUses(n, uses);
-        }
-        for (Map.Entry<Long, Integer> use : uses.entrySet()) {
-            AliasExpression alias = aliases.get(use.getKey());
-            if (alias != null && use.getValue() > 1 && !isCheap(alias.child())) {
-                return project;
-            }
-        }
-        Map<Long, ResolvedExpression> substitutions = new HashMap<>();
-        aliases.forEach((id, alias) -> substitutions.put(id, alias.child()));
-        List<NamedExpression> outputs = new ArrayList<>(project.projectList().size());
-        for (NamedExpression n : project.projectList()) {
-            if (n instanceof AttributeReference a) {
-                AliasExpression alias = aliases.get(a.id());
-                outputs.add(alias != null ? alias : a);
-            } else {
-                AliasExpression alias = (AliasExpression) n;
-                outputs.add(new AliasExpression(Expressions.substitute(alias.child(), substitutions), alias.name(),
-                        alias.id()));
-            }
+        List<NamedExpression> outputs =
+                ProjectionSubstitution.substitute(project.projectList(), aggregate.aggregateExpressions());
+        if (outputs == null) {
+            return project;
         }
         return new AggregateNode(aggregate.child(), aggregate.groupingExpressions(), outputs);
-    }
-
-    private static void countUses(ResolvedExpression e, Map<Long, Integer> uses) {
-        if (e instanceof AttributeReference a) {
-            uses.merge(a.id(), 1, Integer::sum);
-            return;
-        }
-        for (ResolvedExpression child : e.children()) {
-            countUses(child, uses);
-        }
-    }
-
-    private static boolean isCheap(ResolvedExpression e) {
-        return e instanceof AttributeReference || e instanceof ConstantExpression;
     }
 }

@@ -58,43 +58,53 @@ public final class Optimizer {
                 // Inner join chains are ordered by estimated size while their conditions still sit together in the
                 // filters above them (once: ordering is not a rewrite to repeat).
                 new Batch("Join reorder", false, List.of(new ReorderJoins())),
-                new Batch("Operator optimization", true, List.of(
-                        // Merge Filter(Filter) first so one predicate moves as a whole.
-                        new CombineFilters(),
-                        // Move filters below projections, toward the scan (substituting aliases).
-                        new PushFilterThroughProject(),
-                        // ... and below sorts, so fewer rows are sorted.
-                        new PushFilterThroughSort(),
-                        // A filter rejecting the null rows an outer join adds makes it inner (then pushable).
-                        new EliminateOuterJoins(),
-                        // Filters and join conditions into the join sides they select from.
-                        new PushPredicateThroughJoin(),
-                        // Project(Project) becomes one projection unless that duplicates work.
-                        new CombineProjects(),
-                        // Project(Aggregate) becomes the aggregate computing the projection (same condition).
-                        new CollapseProjectIntoAggregate(),
-                        // Fold constant sub-expressions: casts of literals, literal arithmetic, and the
-                        // date arithmetic the front ends leave behind.
-                        new ConstantFolding(),
-                        // true/false/NOT simplifications and common factors of ORs (after folding made literals).
-                        new BooleanSimplification(),
-                        // Drop filters (and conjuncts) that folded to true.
-                        new PruneFilters(),
-                        // Per-task limits under a global limit over unions and outer joins.
-                        new LimitPushDown(),
-                        // Order does not matter under an aggregate (unless it uses first/last).
-                        new EliminateSortsUnderAggregate(),
-                        // A projection that passes its input through unchanged is removed.
-                        new RemoveNoopProjects(),
-                        // Last in the batch: every operator produces only what its parent reads, down to
-                        // the scan (count() reads no column at all).
-                        new ColumnPruning())),
+                new Batch("Operator optimization", true, operatorOptimization()),
+                // Join conditions that OR per-side parts imply a weaker filter on each side (TPC-H Q7, Q19);
+                // once, because the derived filter moves away and would be derived again ...
+                new Batch("Extra join predicates", false, List.of(new PushExtraPredicateThroughJoin())),
+                // ... then the same rules again move it down to the scan and prune.
+                new Batch("Operator optimization after extra predicates", true, operatorOptimization()),
                 // Sizes are final now (filters pushed, columns pruned): broadcast the small join sides.
                 new Batch("Join strategy", false, List.of(
                         new SelectBroadcastJoins(config.autoBroadcastJoinThreshold()))),
                 // After the filters settled directly above the scans: hand the column-vs-literal
                 // conjuncts to the reader for row-group pruning (the Filter stays).
                 new Batch("Scan pushdown", false, List.of(new PushFiltersIntoScan())));
+    }
+
+    /** The fixed-point rules that move filters toward the scans and tidy the plan, in order. */
+    private static List<OptimizerRule> operatorOptimization() {
+        return List.of(
+                // Merge Filter(Filter) first so one predicate moves as a whole.
+                new CombineFilters(),
+                // Move filters below projections, toward the scan (substituting aliases).
+                new PushFilterThroughProject(),
+                // ... and below sorts, so fewer rows are sorted.
+                new PushFilterThroughSort(),
+                // A filter rejecting the null rows an outer join adds makes it inner (then pushable).
+                new EliminateOuterJoins(),
+                // Filters and join conditions into the join sides they select from.
+                new PushPredicateThroughJoin(),
+                // Project(Project) becomes one projection unless that duplicates work.
+                new CombineProjects(),
+                // Project(Aggregate) becomes the aggregate computing the projection (same condition).
+                new CollapseProjectIntoAggregate(),
+                // Fold constant sub-expressions: casts of literals, literal arithmetic, and the
+                // date arithmetic the front ends leave behind.
+                new ConstantFolding(),
+                // true/false/NOT simplifications and common factors of ORs (after folding made literals).
+                new BooleanSimplification(),
+                // Drop filters (and conjuncts) that folded to true.
+                new PruneFilters(),
+                // Per-task limits under a global limit over unions and outer joins.
+                new LimitPushDown(),
+                // Order does not matter under an aggregate (unless it uses first/last).
+                new EliminateSortsUnderAggregate(),
+                // A projection that passes its input through unchanged is removed.
+                new RemoveNoopProjects(),
+                // Last in the batch: every operator produces only what its parent reads, down to
+                // the scan (count() reads no column at all).
+                new ColumnPruning());
     }
 
     public List<Batch> batches() {
