@@ -8,8 +8,6 @@ import io.updraft.planner.resolved.expr.ComparisonExpression;
 import io.updraft.planner.resolved.expr.OrExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -149,22 +147,6 @@ public final class PlanCanonicalizer {
     }
 
     private Object rebuild(Record record) {
-        RecordComponent[] components = record.getClass().getRecordComponents();
-        Object[] values = new Object[components.length];
-        Class<?>[] types = new Class<?>[components.length];
-        try {
-            for (int i = 0; i < components.length; i++) {
-                types[i] = components[i].getType();
-                values[i] = visit(components[i].getAccessor().invoke(record));
-            }
-            Constructor<?> constructor = record.getClass().getDeclaredConstructor(types);
-            constructor.setAccessible(true);
-            return constructor.newInstance(values);
-        } catch (InvocationTargetException e) {
-            throw new IllegalStateException("cannot rebuild " + record.getClass().getSimpleName() + ": "
-                    + e.getCause(), e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot rebuild " + record.getClass().getSimpleName(), e);
-        }
+        return RecordRebuilder.rebuild(record, this::visit);
     }
 }
