@@ -2,12 +2,8 @@ package io.updraft.sql;
 
 import io.updraft.planner.logical.LogicalPlan;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The global temporary views ({@code Dataset.createGlobalTempView}), queried as {@code global_temp.name}: one
@@ -19,40 +15,31 @@ final class GlobalTempViews {
     /** The database name global temporary views are qualified with (Spark's {@code spark.sql.globalTempDatabase}). */
     static final String DATABASE = "global_temp";
 
-    private record View(String name, LogicalPlan plan) {
-    }
-
-    private static final Map<String, View> VIEWS = new ConcurrentHashMap<>();
+    private static final TempViews VIEWS = new TempViews();
 
     private GlobalTempViews() {
     }
 
     static void createOrReplace(String name, LogicalPlan plan) {
-        VIEWS.put(key(name), new View(name, plan));
+        VIEWS.createOrReplace(name, plan);
     }
 
     /** Registers a view; false when the name is taken. */
     static boolean createIfAbsent(String name, LogicalPlan plan) {
-        return VIEWS.putIfAbsent(key(name), new View(name, plan)) == null;
+        return VIEWS.createIfAbsent(name, plan);
     }
 
     static boolean drop(String name) {
-        return VIEWS.remove(key(name)) != null;
+        return VIEWS.drop(name);
     }
 
     static Optional<LogicalPlan> lookup(String name) {
-        View v = VIEWS.get(key(name));
-        return v == null ? Optional.empty() : Optional.of(v.plan());
+        return VIEWS.lookup(name);
     }
 
     /** The view names as created, sorted case-insensitively. */
     static List<String> names() {
-        List<String> names = new ArrayList<>();
-        for (View v : VIEWS.values()) {
-            names.add(v.name());
-        }
-        names.sort(String.CASE_INSENSITIVE_ORDER);
-        return names;
+        return VIEWS.names();
     }
 
     /** The view name of {@code global_temp.name} (case-insensitive prefix), or null for any other name. */
@@ -63,9 +50,5 @@ final class GlobalTempViews {
             return qualifiedName.substring(prefix.length());
         }
         return null;
-    }
-
-    private static String key(String name) {
-        return name.toLowerCase(Locale.ROOT);
     }
 }

@@ -10,7 +10,6 @@ import io.updraft.sql.types.DecimalType;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 
 import java.nio.charset.StandardCharsets;
@@ -150,9 +149,9 @@ final class ComparisonExpression extends VectorExpression {
             int length = offsets.getInt(at + 4) - start;
             int c;
             if (equalityOnly) {
-                c = length == klen && sameBytes(data, start, k) ? 0 : 1;
+                c = length == klen && ByteFunctionHelpers.compare(data, start, start + length, k, 0, klen) == 0 ? 0 : 1;
             } else {
-                c = sign * compareToConstant(data, start, length, k);
+                c = sign * ByteFunctionHelpers.compare(data, start, start + length, k, 0, klen);
             }
             word |= (long) ((m >>> (c + 1)) & 1) << (i & 63);
             if ((i & 63) == 63) {
@@ -163,33 +162,6 @@ final class ComparisonExpression extends VectorExpression {
         if ((n & 63) != 0) {
             Bits.storeWord(out, n >>> 6, word, nbytes);
         }
-    }
-
-    /** The bytes at {@code start} equal {@code k} (the range is bounds-checked once, then read directly). */
-    private static boolean sameBytes(ArrowBuf data, long start, byte[] k) {
-        data.checkBytes(start, start + k.length);
-        long address = data.memoryAddress() + start;
-        for (int j = 0; j < k.length; j++) {
-            if (MemoryUtil.getByte(address + j) != k[j]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Sign of (value - k) by unsigned bytes, then by length. */
-    private static int compareToConstant(ArrowBuf data, long start, int length, byte[] k) {
-        int common = Math.min(length, k.length);
-        data.checkBytes(start, start + common);
-        long address = data.memoryAddress() + start;
-        for (int j = 0; j < common; j++) {
-            int x = MemoryUtil.getByte(address + j) & 0xFF;
-            int y = k[j] & 0xFF;
-            if (x != y) {
-                return x < y ? -1 : 1;
-            }
-        }
-        return Integer.compare(length, k.length);
     }
 
     /** Result true when both null, false when one is null, the equality bit otherwise; never null. */

@@ -113,9 +113,9 @@ public final class FunctionRegistry {
             distinct = false;
         }
         if (arguments.size() != 1) {
-            throw AnalysisErrors.wrongNumArgs(name, function == AggregateFunction.APPROX_COUNT_DISTINCT ? "[1, 2]"
-                    : function == AggregateFunction.FIRST
-                    || function == AggregateFunction.LAST ? "[1, 2]" : "1", arguments.size());
+            throw AnalysisErrors.wrongNumArgs(name, function == AggregateFunction.APPROX_COUNT_DISTINCT
+                    || function == AggregateFunction.FIRST || function == AggregateFunction.LAST ? "[1, 2]" : "1",
+                    arguments.size());
         }
         ResolvedExpression argument = arguments.get(0);
         DataType type = argument.dataType();
@@ -136,13 +136,9 @@ public final class FunctionRegistry {
                             type);
                 }
             }
-            case COLLECT_LIST, COLLECT_SET, APPROX_COUNT_DISTINCT -> {
-                if (type instanceof ArrayType) {
-                    throw AnalysisErrors.unsupported(name + " of an array (" + sql + ")");
-                }
-            }
             default -> {
-                // MIN, MAX, FIRST, LAST accept every type but arrays (not implemented yet).
+                // MIN, MAX, FIRST, LAST, COLLECT_LIST, COLLECT_SET, APPROX_COUNT_DISTINCT accept every type but
+                // arrays (not implemented yet).
                 if (type instanceof ArrayType) {
                     throw AnalysisErrors.unsupported(name + " of an array (" + sql + ")");
                 }

@@ -282,22 +282,15 @@ public final class RewriteSubqueries implements OptimizerRule {
         private ResolvedPlan notIn(ResolvedPlan outer, InSubqueryExpression in) {
             SubqueryDecorrelation.Decorrelated d = prepare(in.plan());
             List<AttributeReference> columns = d.plan().output();
-            if (neverNull(in.values(), columns)) {
-                // No side can be null, so v = c is never unknown: NOT IN is NOT EXISTS (Spark's plain anti join).
-                List<ResolvedExpression> conditions = new ArrayList<>();
-                for (int i = 0; i < in.values().size(); i++) {
-                    conditions.add(new ComparisonExpression(CompareOp.EQUAL, in.values().get(i), columns.get(i)));
-                }
-                conditions.addAll(d.predicates());
-                return new JoinNode(outer, d.plan(), JoinType.LEFT_ANTI, Expressions.and(conditions));
-            }
-            if (in.values().size() == 1 && d.predicates().isEmpty()) {
+            // When no side can be null, v = c is never unknown: NOT IN is NOT EXISTS (a plain anti join on v = c).
+            boolean neverNull = neverNull(in.values(), columns);
+            if (!neverNull && in.values().size() == 1 && d.predicates().isEmpty()) {
                 return nullAwareAntiJoin(outer, in.values().get(0), d.plan(), columns.get(0));
             }
             List<ResolvedExpression> conditions = new ArrayList<>();
             for (int i = 0; i < in.values().size(); i++) {
                 ResolvedExpression eq = new ComparisonExpression(CompareOp.EQUAL, in.values().get(i), columns.get(i));
-                conditions.add(new OrExpression(eq, new IsNullExpression(eq)));
+                conditions.add(neverNull ? eq : new OrExpression(eq, new IsNullExpression(eq)));
             }
             conditions.addAll(d.predicates());
             return new JoinNode(outer, d.plan(), JoinType.LEFT_ANTI, Expressions.and(conditions));
