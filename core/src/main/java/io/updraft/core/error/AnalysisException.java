@@ -5,4 +5,9 @@ public class AnalysisException extends UpdraftException {
     public AnalysisException(String message) {
         super(ErrorType.USER, message);
     }
+
+    /** With Spark's error class and SQLSTATE (either may be null). */
+    public AnalysisException(String errorClass, String sqlState, String text) {
+        super(ErrorType.USER, errorClass, sqlState, text, null);
+    }
 }

@@ -11,6 +11,13 @@ public class ParseException extends UpdraftException {
         this.column = column;
     }
 
+    /** With Spark's error class and SQLSTATE (either may be null). */
+    public ParseException(String errorClass, String sqlState, String text, int line, int column) {
+        super(ErrorType.USER, errorClass, sqlState, text, null);
+        this.line = line;
+        this.column = column;
+    }
+
     public int line() {
         return line;
     }
