@@ -1,8 +1,8 @@
 package io.updraft.sql;
 
-import io.updraft.coordinator.ParquetFileInfo;
-import io.updraft.coordinator.ParquetFooterReader;
-import io.updraft.coordinator.PlanningRequests;
+import io.updraft.coordinator.scan.ParquetFileInfo;
+import io.updraft.coordinator.scan.ParquetFooterReader;
+import io.updraft.coordinator.scan.PlanningRequests;
 import io.updraft.core.error.AnalysisException;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
@@ -24,11 +24,11 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.HashMap;
 import java.util.Set;
 
 /**

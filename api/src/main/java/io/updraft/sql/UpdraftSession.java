@@ -1,13 +1,13 @@
 package io.updraft.sql;
 
-import io.updraft.coordinator.ParquetFooterReader;
-import io.updraft.coordinator.JobResult;
-import io.updraft.coordinator.JobRunner;
-import io.updraft.coordinator.JobRunnerOptions;
 import io.updraft.coordinator.Cluster;
 import io.updraft.coordinator.LocalCluster;
-import io.updraft.coordinator.SplitPolicy;
+import io.updraft.coordinator.job.JobResult;
+import io.updraft.coordinator.job.JobRunner;
+import io.updraft.coordinator.job.JobRunnerOptions;
 import io.updraft.coordinator.lambda.LambdaCluster;
+import io.updraft.coordinator.scan.ParquetFooterReader;
+import io.updraft.coordinator.scan.SplitPolicy;
 import io.updraft.core.plan.JobPlan;
 import io.updraft.planner.DefaultQueryPlanner;
 import io.updraft.planner.PlannerConfig;

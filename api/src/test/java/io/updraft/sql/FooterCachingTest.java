@@ -1,7 +1,7 @@
 package io.updraft.sql;
 
-import io.updraft.coordinator.CachingFooterReader;
-import io.updraft.coordinator.FooterCache;
+import io.updraft.coordinator.scan.CachingFooterReader;
+import io.updraft.coordinator.scan.FooterCache;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

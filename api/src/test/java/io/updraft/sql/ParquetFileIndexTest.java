@@ -1,8 +1,8 @@
 package io.updraft.sql;
 
-import io.updraft.coordinator.ParquetFileInfo;
-import io.updraft.coordinator.ParquetFooterReader;
-import io.updraft.coordinator.RowGroupInfo;
+import io.updraft.coordinator.scan.ParquetFileInfo;
+import io.updraft.coordinator.scan.ParquetFooterReader;
+import io.updraft.coordinator.scan.RowGroupInfo;
 import io.updraft.core.error.AnalysisException;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;

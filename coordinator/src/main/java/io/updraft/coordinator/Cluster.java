@@ -1,5 +1,9 @@
 package io.updraft.coordinator;
 
+import io.updraft.coordinator.job.JobRunner;
+import io.updraft.coordinator.job.JobRunnerOptions;
+import io.updraft.coordinator.scan.ParquetFooterReader;
+
 import java.util.Map;
 
 /**

@@ -1,5 +1,13 @@
 package io.updraft.coordinator;
 
+import io.updraft.coordinator.invoke.InProcessInvoker;
+import io.updraft.coordinator.invoke.WorkerInvoker;
+import io.updraft.coordinator.job.BatchDecoder;
+import io.updraft.coordinator.job.JobRunner;
+import io.updraft.coordinator.job.JobRunnerOptions;
+import io.updraft.coordinator.scan.CachingFooterReader;
+import io.updraft.coordinator.scan.EngineParquetFooters;
+import io.updraft.coordinator.scan.ParquetFooterReader;
 import io.updraft.engine.ArrowRows;
 import io.updraft.engine.TaskRunner;
 import io.updraft.engine.store.ObjectStoreProvider;

@@ -1,5 +1,8 @@
 package io.updraft.coordinator;
 
+import io.updraft.coordinator.job.JobResult;
+import io.updraft.coordinator.job.JobRunner;
+import io.updraft.coordinator.job.JobRunnerOptions;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.expr.ColumnRef;

@@ -43,7 +43,7 @@ public interface Catalog {
     /**
      * As Spark's {@code refreshByPath}: drops the cached metadata of the files under {@code path} (a local path,
      * {@code file:} or {@code s3://} URI) — here the footers in the process-wide
-     * {@link io.updraft.coordinator.FooterCache}, so the next read of them reads their footers again. Not needed
+     * {@link io.updraft.coordinator.scan.FooterCache}, so the next read of them reads their footers again. Not needed
      * to see rewritten files (a cached footer is only served for the file version it was read from); a
      * DataFrame keeps the file listing it was created with, as in Spark: read the path again to list it anew.
      */
@@ -57,6 +57,6 @@ public interface Catalog {
         } else {
             prefix = java.nio.file.Path.of(path).toAbsolutePath().normalize().toString();
         }
-        io.updraft.coordinator.FooterCache.shared().invalidate(prefix);
+        io.updraft.coordinator.scan.FooterCache.shared().invalidate(prefix);
     }
 }

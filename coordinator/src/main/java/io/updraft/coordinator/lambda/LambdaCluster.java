@@ -1,16 +1,16 @@
 package io.updraft.coordinator.lambda;
 
-import io.updraft.coordinator.BatchDecoder;
-import io.updraft.coordinator.CachingFooterReader;
 import io.updraft.coordinator.Cluster;
-import io.updraft.coordinator.CostModel;
-import io.updraft.coordinator.EngineParquetFooters;
-import io.updraft.coordinator.JobRunner;
-import io.updraft.coordinator.JobRunnerOptions;
-import io.updraft.coordinator.ParquetFooterReader;
 import io.updraft.coordinator.ShuffleRoot;
-import io.updraft.coordinator.SpeculationPolicy;
-import io.updraft.coordinator.TaskClock;
+import io.updraft.coordinator.job.BatchDecoder;
+import io.updraft.coordinator.job.JobRunner;
+import io.updraft.coordinator.job.JobRunnerOptions;
+import io.updraft.coordinator.job.SpeculationPolicy;
+import io.updraft.coordinator.job.TaskClock;
+import io.updraft.coordinator.scan.CachingFooterReader;
+import io.updraft.coordinator.scan.EngineParquetFooters;
+import io.updraft.coordinator.scan.ParquetFooterReader;
+import io.updraft.coordinator.summary.LambdaPrices;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.ArrowRows;
 import org.apache.arrow.memory.BufferAllocator;
@@ -99,7 +99,7 @@ public final class LambdaCluster implements Cluster {
     public JobRunnerOptions jobOptions(Map<String, String> sessionSettings) {
         return JobRunnerOptions.defaults(parallelism())
                 .withSpeculation(SpeculationPolicy.DISABLED.enable())
-                .withCost(CostModel.AWS_US_EAST_1)
+                .withCost(LambdaPrices.AWS_US_EAST_1)
                 .withSettings(sessionSettings);
     }
 

@@ -2,13 +2,13 @@ package io.updraft.coordinator.lambda;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.updraft.coordinator.StoreRequests;
-import io.updraft.coordinator.TaskClock;
-import io.updraft.coordinator.WorkerInvocationException;
-import io.updraft.coordinator.WorkerInvocationException.Kind;
+import io.updraft.coordinator.invoke.StoreRequests;
+import io.updraft.coordinator.invoke.WorkerInvocationException;
+import io.updraft.coordinator.invoke.WorkerInvocationException.Kind;
+import io.updraft.coordinator.invoke.WorkerInvoker;
+import io.updraft.coordinator.job.TaskClock;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
-import io.updraft.coordinator.WorkerInvoker;
 import io.updraft.shuffle.store.ObjectStore;
 import io.updraft.shuffle.store.RequestCounts;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;

@@ -1,7 +1,7 @@
 package io.updraft.coordinator.lambda;
 
-import io.updraft.coordinator.JobRunner;
-import io.updraft.coordinator.JobRunnerOptions;
+import io.updraft.coordinator.job.JobRunner;
+import io.updraft.coordinator.job.JobRunnerOptions;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import org.junit.jupiter.api.Test;

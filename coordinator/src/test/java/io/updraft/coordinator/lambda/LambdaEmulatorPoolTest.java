@@ -1,8 +1,8 @@
 package io.updraft.coordinator.lambda;
 
-import io.updraft.coordinator.JobResult;
-import io.updraft.coordinator.JobRunner;
-import io.updraft.coordinator.JobSummary;
+import io.updraft.coordinator.job.JobResult;
+import io.updraft.coordinator.job.JobRunner;
+import io.updraft.coordinator.summary.JobSummary;
 import io.updraft.coordinator.testing.InfraScripts;
 import io.updraft.coordinator.testing.RuntimeClientLibrary;
 import io.updraft.core.expr.Arithmetic;

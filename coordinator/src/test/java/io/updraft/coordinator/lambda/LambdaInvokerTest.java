@@ -1,8 +1,8 @@
 package io.updraft.coordinator.lambda;
 
-import io.updraft.coordinator.StoreRequests;
-import io.updraft.coordinator.WorkerInvocationException;
-import io.updraft.coordinator.WorkerInvocationException.Kind;
+import io.updraft.coordinator.invoke.StoreRequests;
+import io.updraft.coordinator.invoke.WorkerInvocationException;
+import io.updraft.coordinator.invoke.WorkerInvocationException.Kind;
 import io.updraft.coordinator.testing.ManualClock;
 import io.updraft.shuffle.store.LocalObjectStore;
 import org.junit.jupiter.api.Test;
@@ -188,7 +188,7 @@ class LambdaInvokerTest {
             });
         }
         LambdaInvoker invoker = new LambdaInvoker(settings(endpoints, 10, 60_000, 6_000_000), transports,
-                io.updraft.coordinator.TaskClock.system(), null, null, Map.of(), null);
+                io.updraft.coordinator.job.TaskClock.system(), null, null, Map.of(), null);
         java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(4);
         List<CompletableFuture<String>> all = Collections.synchronizedList(new ArrayList<>());
         for (int c = 0; c < 4; c++) {

@@ -1,6 +1,6 @@
 package io.updraft.coordinator.testing;
 
-import io.updraft.coordinator.TaskClock;
+import io.updraft.coordinator.job.TaskClock;
 
 import java.time.Duration;
 import java.util.ArrayList;

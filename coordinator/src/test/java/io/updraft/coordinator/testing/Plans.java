@@ -1,8 +1,8 @@
 package io.updraft.coordinator.testing;
 
-import io.updraft.coordinator.ParquetFileInfo;
-import io.updraft.coordinator.ParquetFooterReader;
-import io.updraft.coordinator.RowGroupInfo;
+import io.updraft.coordinator.scan.ParquetFileInfo;
+import io.updraft.coordinator.scan.ParquetFooterReader;
+import io.updraft.coordinator.scan.RowGroupInfo;
 import io.updraft.core.expr.ColumnRef;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.JobPlan;

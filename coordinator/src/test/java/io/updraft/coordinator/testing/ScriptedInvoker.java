@@ -1,6 +1,6 @@
 package io.updraft.coordinator.testing;
 
-import io.updraft.coordinator.WorkerInvoker;
+import io.updraft.coordinator.invoke.WorkerInvoker;
 import io.updraft.core.task.TaskCodec;
 import io.updraft.core.task.TaskResult;
 import io.updraft.core.task.TaskSpec;

@@ -1,0 +1,83 @@
+package io.updraft.coordinator.scan;
+
+import io.updraft.core.plan.FileSplit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Expands the files of a Parquet scan into task splits by row groups. Consecutive row groups of one
+ * file are packed into a split until adding the next would pass the target size
+ * ({@link SplitPolicy#targetBytes}); a row group larger than the target is a split of its own. Every
+ * file yields at least one split (a file without row groups yields one empty split), and a split never
+ * spans two files. A scan over no files yields no splits. Stateless apart from the footer reader.
+ */
+public final class ScanSplitter {
+    private final ParquetFooterReader footers;
+    private final SplitPolicy policy;
+
+    public ScanSplitter(ParquetFooterReader footers, SplitPolicy policy) {
+        this.footers = Objects.requireNonNull(footers, "footers is null");
+        this.policy = Objects.requireNonNull(policy, "policy is null");
+    }
+
+    /**
+     * The task splits for the scan's files. A file split naming row groups restricts the file to those;
+     * an empty list means every row group of the file.
+     */
+    public List<FileSplit> split(List<FileSplit> scanFiles) {
+        List<ParquetFileInfo> infos = new ArrayList<>(scanFiles.size());
+        List<List<RowGroupInfo>> groupsPerFile = new ArrayList<>(scanFiles.size());
+        long totalBytes = 0;
+        for (FileSplit file : scanFiles) {
+            ParquetFileInfo info = footers.read(file.path());
+            List<RowGroupInfo> groups = selectedGroups(info, file.rowGroups());
+            for (RowGroupInfo g : groups) {
+                totalBytes += g.compressedBytes();
+            }
+            infos.add(info);
+            groupsPerFile.add(groups);
+        }
+        long target = policy.targetBytes(totalBytes);
+        List<FileSplit> splits = new ArrayList<>();
+        for (int f = 0; f < scanFiles.size(); f++) {
+            packFile(scanFiles.get(f).path(), groupsPerFile.get(f), target, splits);
+        }
+        return splits;
+    }
+
+    private static List<RowGroupInfo> selectedGroups(ParquetFileInfo info, List<Integer> wanted) {
+        if (wanted.isEmpty()) {
+            return info.rowGroups();
+        }
+        List<RowGroupInfo> selected = new ArrayList<>(wanted.size());
+        for (int index : wanted) {
+            if (index < 0 || index >= info.rowGroups().size()) {
+                throw new IllegalArgumentException("row group " + index + " does not exist in " + info.path()
+                        + " (" + info.rowGroups().size() + " row groups)");
+            }
+            selected.add(info.rowGroups().get(index));
+        }
+        return selected;
+    }
+
+    private static void packFile(String path, List<RowGroupInfo> groups, long target, List<FileSplit> out) {
+        if (groups.isEmpty()) {
+            out.add(new FileSplit(path, List.of(), 0));
+            return;
+        }
+        List<Integer> current = new ArrayList<>();
+        long currentBytes = 0;
+        for (RowGroupInfo g : groups) {
+            if (!current.isEmpty() && currentBytes + g.compressedBytes() > target) {
+                out.add(new FileSplit(path, current, currentBytes));
+                current = new ArrayList<>();
+                currentBytes = 0;
+            }
+            current.add(g.index());
+            currentBytes += g.compressedBytes();
+        }
+        out.add(new FileSplit(path, current, currentBytes));
+    }
+}
