@@ -3,6 +3,8 @@ package io.updraft.cli;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 
+import org.slf4j.LoggerFactory;
+
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -16,6 +18,7 @@ import java.util.Map;
  * The {@code updraft} command line: {@code sql}, {@code demo}, {@code bench} and {@code help}.
  * Exit status: 0 success; 2 user error (one line on stderr prefixed {@code "updraft: "}, no stack trace);
  * 1 internal error (a message; the stack trace only with {@code --verbose} or {@code UPDRAFT_DEBUG=1}).
+ * Log lines go to stderr at the level {@link LogLevel} picks (warn unless asked otherwise).
  */
 public final class Updraft {
     public static final int OK = 0;
@@ -53,6 +56,9 @@ public final class Updraft {
             }
         }
         try {
+            String level = LogLevel.take(words, environment);
+            LogLevel.configure(level);
+            LoggerFactory.getLogger(Updraft.class).debug("command line {} (log level {})", words, level);
             return dispatch(words, out, err, verbose);
         } catch (Throwable t) {
             return report(t, err, verbose);

@@ -18,6 +18,9 @@ final class Usage {
 
             Options:
               --verbose    Print stack traces of internal errors and per-stage progress (also UPDRAFT_DEBUG=1)
+              --log-level LEVEL
+                           Log lines on standard error at LEVEL: trace, debug, info, warn (default), error, off
+                           (also UPDRAFT_LOG_LEVEL=LEVEL)
               -h, --help   Show this help
 
             Exit status: 0 success; 1 internal error; 2 user error (bad arguments, bad SQL,
