@@ -137,21 +137,14 @@ public record BenchmarkReport(BenchmarkOptions settings, List<String> engines, L
 
     /** CSV: a header line, then one line per query; times in milliseconds, empty where there is none. */
     public String toCsv() {
-        StringBuilder csv = new StringBuilder("query,updraft_ms,updraft_dataset_ms,duckdb_ms,spark_ms,"
-                + "updraft_duckdb_ratio,updraft_spark_ratio,spark_duckdb_ratio,updraft_rows,duckdb_rows,spark_rows,status\n");
+        StringBuilder csv = new StringBuilder(Csv.line(List.of("query", "updraft_ms", "updraft_dataset_ms", "duckdb_ms",
+                "spark_ms", "updraft_duckdb_ratio", "updraft_spark_ratio", "spark_duckdb_ratio", "updraft_rows",
+                "duckdb_rows", "spark_rows", "status")));
         for (QueryComparison q : queries) {
-            csv.append('q').append(q.query()).append(',')
-                    .append(number(median(q.updraft()))).append(',')
-                    .append(number(median(q.updraftDataset()))).append(',')
-                    .append(number(median(q.duckdb()))).append(',')
-                    .append(number(median(q.spark()))).append(',')
-                    .append(number(q.updraftOverDuckDb())).append(',')
-                    .append(number(q.updraftOverSpark())).append(',')
-                    .append(number(q.sparkOverDuckDb())).append(',')
-                    .append(rows(q.updraft())).append(',')
-                    .append(rows(q.duckdb())).append(',')
-                    .append(rows(q.spark())).append(',')
-                    .append(csvField(q.status())).append('\n');
+            csv.append(Csv.line(List.of("q" + q.query(), number(median(q.updraft())),
+                    number(median(q.updraftDataset())), number(median(q.duckdb())), number(median(q.spark())),
+                    number(q.updraftOverDuckDb()), number(q.updraftOverSpark()), number(q.sparkOverDuckDb()),
+                    rows(q.updraft()), rows(q.duckdb()), rows(q.spark()), q.status())));
         }
         return csv.toString();
     }
@@ -278,12 +271,5 @@ public record BenchmarkReport(BenchmarkOptions settings, List<String> engines, L
 
     private static String queryList(List<Integer> numbers) {
         return String.join(", ", numbers.stream().map(n -> "Q" + n).toList());
-    }
-
-    private static String csvField(String text) {
-        if (text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")) {
-            return "\"" + text.replace("\"", "\"\"") + "\"";
-        }
-        return text;
     }
 }

@@ -18,6 +18,9 @@ import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -37,8 +40,16 @@ import java.util.function.LongSupplier;
  * use separate child allocators. Setting {@value #TASK_MEMORY_BYTES} caps a task's Arrow memory (default
  * {@value #DEFAULT_TASK_MEMORY_BYTES} bytes, at most the process allocator's limit); operators that hold
  * state spill to local disk well before that (see {@link ExecutionContext#shouldSpill}).
+ * While a task runs, the SLF4J MDC of its thread holds {@value #MDC_JOB}, {@value #MDC_STAGE}, {@value #MDC_TASK}
+ * and {@value #MDC_ATTEMPT}; each task logs one line when it ends (INFO on success, WARN with the stack trace for
+ * an internal failure).
  */
 public final class TaskRunner {
+    public static final String MDC_JOB = "jobId";
+    public static final String MDC_STAGE = "stageId";
+    public static final String MDC_TASK = "taskId";
+    public static final String MDC_ATTEMPT = "attempt";
+    private static final Logger LOG = LoggerFactory.getLogger(TaskRunner.class);
     public static final String TASK_MEMORY_BYTES = "updraft.taskMemoryBytes";
     public static final long DEFAULT_TASK_MEMORY_BYTES = 512L * 1024 * 1024;
 
@@ -84,6 +95,7 @@ public final class TaskRunner {
         try {
             spec = TaskCodec.decodeSpec(taskSpecJson);
         } catch (RuntimeException e) {
+            LOG.warn("Could not decode a task spec of {} characters", taskSpecJson.length(), e);
             TaskSpec unknown = new TaskSpec("unknown", -1, -1, -1,
                     new InlineBatches(new StructType(List.of()), List.of()), java.util.Map.of());
             return TaskCodec.encode(TaskResult.failure(unknown, ErrorType.INTERNAL,
@@ -93,6 +105,15 @@ public final class TaskRunner {
     }
 
     public TaskResult run(TaskSpec spec) {
+        try (var job = MDC.putCloseable(MDC_JOB, spec.jobId());
+             var stage = MDC.putCloseable(MDC_STAGE, String.valueOf(spec.stageId()));
+             var task = MDC.putCloseable(MDC_TASK, String.valueOf(spec.taskId()));
+             var attempt = MDC.putCloseable(MDC_ATTEMPT, String.valueOf(spec.attempt()))) {
+            return runInContext(spec);
+        }
+    }
+
+    private TaskResult runInContext(TaskSpec spec) {
         long start = nanoClock.getAsLong();
         String name = "task-" + spec.jobId() + "-" + spec.stageId() + "-" + spec.taskId() + "-" + spec.attempt();
         ExecutionContext context = null;
@@ -122,6 +143,8 @@ public final class TaskRunner {
             } catch (RuntimeException e) {
                 if (failure == null) {
                     failure = e;
+                } else {
+                    LOG.warn("Task {} failed and its spill folder could not be removed: {}", name, e.getMessage());
                 }
             }
         }
@@ -141,6 +164,8 @@ public final class TaskRunner {
             return failure(spec, failure, context, start);
         }
         TaskMetrics metrics = context.metrics().toMetrics(nanoClock.getAsLong() - start);
+        LOG.info("Task {} succeeded in {} ms: {} rows out", name, (nanoClock.getAsLong() - start) / 1_000_000,
+                metrics.rowsOutput());
         if (context.shuffleOutput() != null) {
             return TaskResult.shuffleSuccess(spec, schema, context.shuffleOutput(), metrics);
         }
@@ -229,6 +254,14 @@ public final class TaskRunner {
                     + e.getMessage()) + at(e);
         }
         TaskMetrics metrics = context == null ? null : context.metrics().toMetrics(nanoClock.getAsLong() - start);
+        long millis = (nanoClock.getAsLong() - start) / 1_000_000;
+        if (e instanceof TaskCancelledException) {
+            LOG.debug("Task cancelled after {} ms", millis);
+        } else if (type == ErrorType.INTERNAL) {
+            LOG.warn("Task failed after {} ms ({}): {}", millis, type, message, e);
+        } else {
+            LOG.info("Task failed after {} ms ({}): {}", millis, type, message);
+        }
         return TaskResult.failure(spec, type, message, metrics);
     }
 

@@ -34,4 +34,23 @@ class JsonLinesFormatterTest {
                         + "{\"k\":2,\"d\":0.0000001,\"x\":\"NaN\"}\n"
                         + "{}\n");
     }
+
+    @Test
+    void writesArraysAsJsonArraysWithNullElements() {
+        StructType schema = new StructType(List.of())
+                .add("xs", DataTypes.createArrayType(DataTypes.LongType))
+                .add("ss", DataTypes.createArrayType(DataTypes.StringType))
+                .add("ds", DataTypes.createArrayType(DataTypes.createDecimalType(10, 2)));
+        List<Row> rows = List.of(
+                Row.of(java.util.Arrays.asList(1L, null, 3L), List.of("a,b", "say \"hi\""),
+                        List.of(new BigDecimal("1E+1").setScale(2))),
+                Row.of(List.of(), null, java.util.Arrays.asList((Object) null)));
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new JsonLinesFormatter().write(schema, rows, ZoneOffset.UTC, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo(
+                "{\"xs\":[1,null,3],\"ss\":[\"a,b\",\"say \\\"hi\\\"\"],\"ds\":[10.00]}\n"
+                        + "{\"xs\":[],\"ds\":[null]}\n");
+    }
 }

@@ -9,6 +9,7 @@ import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -35,8 +36,10 @@ public record SpillFile(Path path, StructType schema, long rows, long bytes) {
     public void delete() {
         try {
             Files.deleteIfExists(path);
-        } catch (IOException ignored) {
+        } catch (IOException e) {
             // the spill folder is deleted when the task ends
+            LoggerFactory.getLogger(SpillFile.class).warn("Could not delete spill file {} (left to the task's spill "
+                    + "folder cleanup): {}", path, e.toString());
         }
     }
 

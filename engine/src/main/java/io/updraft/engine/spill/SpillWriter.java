@@ -12,6 +12,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.compression.CompressionUtil;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.message.IpcOption;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -116,8 +117,10 @@ public final class SpillWriter implements AutoCloseable {
             if (!finished) {
                 java.nio.file.Files.deleteIfExists(path);
             }
-        } catch (IOException ignored) {
+        } catch (IOException e) {
             // the spill folder is deleted when the task ends
+            LoggerFactory.getLogger(SpillWriter.class).warn("Could not close or delete the unfinished spill file {} "
+                    + "(left to the task's spill folder cleanup): {}", path, e.toString());
         }
     }
 }

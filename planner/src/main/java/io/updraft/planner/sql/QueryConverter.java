@@ -46,6 +46,7 @@ import org.apache.calcite.sql.SqlSetOperator;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -223,7 +224,7 @@ final class QueryConverter {
 
     /**
      * {@code SELECT /*+ BROADCAST(t) *}{@code /}: the FROM items named t (alias or table name) become broadcast-hinted;
-     * other hints are ignored, as Spark ignores hints it does not know.
+     * other hints are ignored with a warning, as Spark's ResolveHints does.
      */
     private static LogicalPlan withHints(LogicalPlan from, SqlNodeList hints) {
         LogicalPlan plan = from;
@@ -237,6 +238,8 @@ final class QueryConverter {
                 for (String table : hint.getOptionList()) {
                     plan = hinted(plan, table);
                 }
+            } else {
+                LoggerFactory.getLogger(QueryConverter.class).warn("Unrecognized hint: {}", hint.getName());
             }
         }
         return plan;

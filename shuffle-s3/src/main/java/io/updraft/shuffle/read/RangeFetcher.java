@@ -1,6 +1,8 @@
 package io.updraft.shuffle.read;
 
 import io.updraft.shuffle.store.ObjectStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,6 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * so tests control time.
  */
 public final class RangeFetcher {
+    private static final Logger LOG = LoggerFactory.getLogger(RangeFetcher.class);
+
     private final ObjectStore store;
     private final int maxInFlight;
     private final HedgePolicy hedge;
@@ -95,13 +99,16 @@ public final class RangeFetcher {
         CompletableFuture<byte[]> first = store.getRange(r.key, r.offset, r.length);
         first.whenComplete((bytes, e) -> complete(result, bytes, e, null));
         if (hedge.enabled()) {
+            long timeoutMillis = hedge.timeoutMillis(r.length);
             scheduler.schedule(() -> {
                 if (!result.isDone()) {
                     hedgedRequests.incrementAndGet();
+                    LOG.debug("GET of {} bytes at {} of {} still running after {} ms: sent a duplicate", r.length,
+                            r.offset, store.describe(r.key), timeoutMillis);
                     store.getRange(r.key, r.offset, r.length)
                             .whenComplete((bytes, e) -> complete(result, bytes, e, first));
                 }
-            }, hedge.timeoutMillis(r.length), TimeUnit.MILLISECONDS);
+            }, timeoutMillis, TimeUnit.MILLISECONDS);
         }
         return result;
     }
@@ -113,6 +120,8 @@ public final class RangeFetcher {
             result.complete(bytes);
         } else if (other == null || other.isCompletedExceptionally()) {
             result.completeExceptionally(error);
+        } else {
+            LOG.debug("a duplicate (hedged) GET failed; the first request still answers: {}", error.toString());
         }
     }
 

@@ -16,6 +16,9 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,6 +33,8 @@ import java.util.concurrent.CompletionException;
  * 403 and other 4xx → USER (naming the object).
  */
 public final class S3ObjectStore implements ObjectStore {
+    private static final Logger LOG = LoggerFactory.getLogger(S3ObjectStore.class);
+
     private final S3AsyncClient client;
     private final boolean ownsClient;
     private final S3Location location;
@@ -124,7 +129,14 @@ public final class S3ObjectStore implements ObjectStore {
                             .whenComplete((v, error) -> {
                                 if (error != null) {
                                     client.abortMultipartUpload(r -> r.bucket(location.bucket()).key(objectKey)
-                                            .uploadId(uploadId));
+                                            .uploadId(uploadId)).whenComplete((r, abortError) -> {
+                                                if (abortError != null) {
+                                                    LOG.warn("Could not abort the failed multipart upload {} of {}: "
+                                                            + "its parts stay in the bucket until a lifecycle rule "
+                                                            + "removes them ({})", uploadId, describe(key),
+                                                            unwrap(abortError).toString());
+                                                }
+                                            });
                                 }
                             });
                 }));
