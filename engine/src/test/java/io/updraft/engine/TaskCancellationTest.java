@@ -60,6 +60,7 @@ class TaskCancellationTest {
     @Test
     void anInterruptedTaskStopsWithinABatchAndReleasesItsMemory() throws Exception {
         AtomicInteger produced = new AtomicInteger();
+        AtomicInteger producedWhileInterrupted = new AtomicInteger();
         CountDownLatch running = new CountDownLatch(1);
         // An endless source that also holds 1 MiB of state, released only by close().
         TaskRunner endless = new TaskRunner(root, System::nanoTime, (plan, context) -> new BatchOperator() {
@@ -78,6 +79,9 @@ class TaskCancellationTest {
                     v.set(i, i);
                 }
                 v.setValueCount(8192);
+                if (Thread.currentThread().isInterrupted()) {
+                    producedWhileInterrupted.incrementAndGet();
+                }
                 if (produced.incrementAndGet() == 20) {
                     running.countDown();
                 }
@@ -103,9 +107,9 @@ class TaskCancellationTest {
         assertThat(result.get().errorType()).isEqualTo(ErrorType.INTERNAL);
         assertThat(result.get().errorMessage()).contains("was cancelled");
         assertThat(root.getAllocatedMemory()).isZero();
-        int stoppedAt = produced.get();
-        Thread.sleep(50);
-        assertThat(produced.get()).isEqualTo(stoppedAt);
+        // the source runs on the task's thread (now ended): once interrupted, at most the batch the drain loop had
+        // already asked for was made
+        assertThat(producedWhileInterrupted.get()).isLessThanOrEqualTo(1);
     }
 
     @Test
