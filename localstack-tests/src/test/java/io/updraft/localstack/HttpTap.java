@@ -14,13 +14,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A small HTTP/1.1 proxy on a loopback port in front of one upstream (an emulator's invoke endpoint or
  * LocalStack): every request is recorded and handed to a {@link Handler}, which lets it through (optionally
- * after a delay, optionally running a side effect while it is in flight) or answers it itself (e.g. 429).
+ * held until a future the test completes — so a delay targets exactly one request and ends on an event, not
+ * a clock — optionally running a side effect while it is in flight) or answers it itself (e.g. 429).
  * <p>
  * It works on the byte stream: each request goes upstream on its own connection with {@code Connection:
  * close}, and the upstream's answer is copied back byte for byte until the upstream closes; so an upstream
@@ -46,16 +51,28 @@ final class HttpTap implements AutoCloseable {
     sealed interface Reply permits Forward, Respond {
     }
 
-    /** Send it upstream after {@code delayMillis}; run {@code whileInFlight} once it has been sent. */
-    record Forward(long delayMillis, Runnable whileInFlight) implements Reply {
+    /**
+     * Send it upstream once {@code release} completes (at once when it already has); run {@code whileInFlight}
+     * once it has been sent. A {@code release} completed exceptionally drops the client's connection instead:
+     * the request never reaches the upstream (recorded with status -1, answered by the tap).
+     */
+    record Forward(CompletableFuture<?> release, Runnable whileInFlight) implements Reply {
     }
 
     /** Answer it from the tap. */
     record Respond(int status, String reason, Map<String, String> headers, String body) implements Reply {
     }
 
+    /** How long a held request may wait for its release before the tap reports an error and drops it. */
+    static final long HOLD_LIMIT_SECONDS = 120;
+
     static Reply forward() {
-        return new Forward(0, null);
+        return new Forward(CompletableFuture.completedFuture(null), null);
+    }
+
+    /** Held until {@code release} completes (see {@link Forward}). */
+    static Reply holdUntil(CompletableFuture<?> release) {
+        return new Forward(release, null);
     }
 
     @FunctionalInterface
@@ -71,6 +88,7 @@ final class HttpTap implements AutoCloseable {
     private final ServerSocket server;
     private final AtomicInteger seq = new AtomicInteger();
     private final List<Exchange> exchanges = new CopyOnWriteArrayList<>();
+    private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final List<Throwable> errors = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
 
@@ -101,8 +119,14 @@ final class HttpTap implements AutoCloseable {
         return List.copyOf(exchanges);
     }
 
+    /** Every request received so far, as it arrived (before it is answered: held ones included). */
+    List<Request> requests() {
+        return List.copyOf(requests);
+    }
+
     void clear() {
         exchanges.clear();
+        requests.clear();
     }
 
     /** Failures inside the tap itself (not the upstream's): a test should assert there are none. */
@@ -149,6 +173,7 @@ final class HttpTap implements AutoCloseable {
             }
             Request request = new Request(seq.incrementAndGet(), requestLine[0], requestLine[1], headers, body,
                     System.nanoTime());
+            requests.add(request);
             Reply reply;
             try {
                 reply = handler.handle(request);
@@ -182,8 +207,16 @@ final class HttpTap implements AutoCloseable {
 
     private void forward(Socket client, InputStream clientIn, List<String> head, Request request, Forward f)
             throws IOException, InterruptedException {
-        if (f.delayMillis() > 0) {
-            Thread.sleep(f.delayMillis());
+        try {
+            f.release().get(HOLD_LIMIT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            exchanges.add(new Exchange(request, -1, "dropped by the tap", true, System.nanoTime()));
+            return;
+        } catch (TimeoutException e) {
+            errors.add(new IllegalStateException("request " + request.seq() + " held for over "
+                    + HOLD_LIMIT_SECONDS + " s and never released"));
+            exchanges.add(new Exchange(request, -1, "held too long", true, System.nanoTime()));
+            return;
         }
         Socket up = new Socket();
         try (up) {

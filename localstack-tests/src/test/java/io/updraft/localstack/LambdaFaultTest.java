@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -161,7 +162,7 @@ class LambdaFaultTest {
             int emulator = i;
             taps.get(i).handler(r -> {
                 if (Invocation.parse(r.bodyText()).runs("join") && once.compareAndSet(false, true)) {
-                    return new Forward(0, () -> {
+                    return new Forward(CompletableFuture.completedFuture(null), () -> {
                         sleep(KILL_AFTER_MILLIS);
                         stack.pool().kill(emulator);
                         killed.set(emulator);
@@ -284,16 +285,31 @@ class LambdaFaultTest {
 
     // ------------------------------------------------------------------ 3. timeouts
 
+    /**
+     * An invocation timeout far above what any task here takes, so that only the invocation a test holds in its
+     * tap times out, on a slow machine as on a fast one.
+     */
+    private static final String INVOCATION_TIMEOUT_MILLIS = "5000";
+
     @Test
     void anInvocationThatTimesOutIsRetriedAndTheJobSucceeds() {
-        // The first map invocation is held by the tap for longer than the coordinator's invocation timeout
-        // (a slow environment): that attempt fails as TIMEOUT and is retried elsewhere; the tap forwards the
-        // held one in the end, the worker runs it and writes its shuffle object, and the invoker deletes that
-        // late object (the attempt was never committed).
-        AtomicBoolean once = new AtomicBoolean();
-        handle(r -> Invocation.parse(r.bodyText()).runs("parquetScan") && once.compareAndSet(false, true)
-                ? new Forward(2000, null) : HttpTap.forward());
-        UpdraftSession s = session(Map.of("updraft.lambda.timeoutMillis", "1200"));
+        // The first map invocation is held by the tap until its retry arrives, so past the coordinator's
+        // invocation timeout (a slow environment): that attempt fails as TIMEOUT and is retried elsewhere; the tap
+        // then forwards the held one, the worker runs it and writes its shuffle object, and the invoker deletes
+        // that late object (the attempt was never committed).
+        AtomicReference<Invocation> held = new AtomicReference<>();
+        CompletableFuture<Void> retried = new CompletableFuture<>();
+        handle(r -> {
+            Invocation inv = Invocation.parse(r.bodyText());
+            if (inv.runs("parquetScan") && held.compareAndSet(null, inv)) {
+                return HttpTap.holdUntil(retried);
+            }
+            if (held.get() != null && inv.task().equals(held.get().task()) && inv.attempt() == held.get().attempt() + 1) {
+                retried.complete(null);
+            }
+            return HttpTap.forward();
+        });
+        UpdraftSession s = session(Map.of("updraft.lambda.timeoutMillis", INVOCATION_TIMEOUT_MILLIS));
         List<Row> rows = s.sql(FaultData.SHUFFLE_SQL).collectAsList();
 
         assertThat(sorted(FaultData.values(rows))).isEqualTo(sorted(FaultData.duckdb(FaultData.SHUFFLE_SQL)));
@@ -384,18 +400,27 @@ class LambdaFaultTest {
 
     @Test
     void aTaskSlowerThanTheInvocationTimeoutFailsTheJobAfterMaxAttemptsNamingTheSetting() {
-        // The self-join of `heavy` (10.7 M rows) takes seconds; the coordinator gives each invocation 1 s.
+        // Every attempt of the join task is held in the tap until the job has failed (then dropped): each one
+        // outlasts the invocation timeout whatever the machine's speed, and nothing else comes near it.
+        CompletableFuture<Void> jobOver = new CompletableFuture<>();
         UpdraftSession s = session(Map.of("spark.sql.autoBroadcastJoinThreshold", "-1", "updraft.shuffle.codec", "zstd",
-                "spark.sql.shuffle.partitions", "1", "updraft.lambda.timeoutMillis", "1000", "updraft.task.maxAttempts", "2",
-                "updraft.retry.baseDelayMillis", "10"));
+                "spark.sql.shuffle.partitions", "1", "updraft.lambda.timeoutMillis", INVOCATION_TIMEOUT_MILLIS,
+                "updraft.task.maxAttempts", "2", "updraft.retry.baseDelayMillis", "10"));
         s.sql(FaultData.SHUFFLE_SQL).collectAsList();   // warm: scans well within the timeout
         taps.forEach(HttpTap::clear);
         progress.reset();
-        assertThatThrownBy(() -> s.sql(FaultData.HEAVY_SQL).collectAsList())
-                .hasMessageContaining("did not answer within 1000 ms")
-                .hasMessageContaining("updraft.lambda.timeoutMillis");
-        assertThat(exchangesAfterStop().stream().filter(e -> invocation(e).runs("join")).count())
+        handle(r -> Invocation.parse(r.bodyText()).runs("join") ? HttpTap.holdUntil(jobOver) : HttpTap.forward());
+        try {
+            assertThatThrownBy(() -> s.sql(FaultData.HEAVY_SQL).collectAsList())
+                    .hasMessageContaining("did not answer within " + INVOCATION_TIMEOUT_MILLIS + " ms")
+                    .hasMessageContaining("updraft.lambda.timeoutMillis");
+        } finally {
+            jobOver.completeExceptionally(new IllegalStateException("the job is over: drop the held attempts"));
+        }
+        assertThat(taps.stream().flatMap(t -> t.requests().stream())
+                .filter(r -> Invocation.parse(r.bodyText()).runs("join")).count())
                 .as("the join task ran exactly maxAttempts times" + timeline()).isEqualTo(2);
+        exchangesAfterStop();
         assertThat(progress.onlyJob().failed()).isTrue();
         assertThat(shuffleObjectsLeft()).as("nothing left after the failed job").isEmpty();
     }
