@@ -1,5 +1,6 @@
 package io.updraft.sql;
 
+import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.expr.ArithmeticOp;
 import io.updraft.core.expr.CompareOp;
@@ -273,8 +274,8 @@ public class Column {
         try {
             parsed = DataType.parse(type);
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-            throw UpdraftException.user("[UNSUPPORTED_DATATYPE] Unsupported data type \"" + type + "\". "
-                    + e.getMessage() + " SQLSTATE: 0A000", e);
+            throw new UpdraftException(ErrorType.USER, "UNSUPPORTED_DATATYPE", "0A000", "Unsupported data type \""
+                    + type + "\". " + e.getMessage(), e);
         }
         return cast(parsed);
     }

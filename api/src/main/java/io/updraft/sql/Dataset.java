@@ -1,11 +1,7 @@
 package io.updraft.sql;
 
-import io.updraft.core.error.AnalysisException;
-import io.updraft.planner.expr.Alias;
 import io.updraft.planner.expr.Expression;
-import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.UnresolvedAttribute;
-import io.updraft.planner.expr.UnresolvedStar;
 import io.updraft.planner.logical.Coalesce;
 import io.updraft.planner.logical.Deduplicate;
 import io.updraft.planner.logical.Distinct;
@@ -22,8 +18,8 @@ import io.updraft.planner.logical.Repartition;
 import io.updraft.planner.logical.Sort;
 import io.updraft.planner.logical.SubqueryAlias;
 import io.updraft.planner.logical.Union;
-import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
+import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.Array;
 import java.util.ArrayList;
@@ -34,7 +30,6 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * A lazy, immutable query, as Spark's {@code Dataset}; {@code Dataset<Row>} is the DataFrame.
@@ -43,8 +38,6 @@ import java.util.stream.Collectors;
  * ...) plan the query and run it on the session. Thread-safe.
  */
 public class Dataset<T> {
-    /** The subquery alias of {@link #positional} column references. */
-    private static final String POSITIONAL = "__updraft_positional";
     private final UpdraftSession session;
     private final LogicalPlan plan;
     private final Encoder<T> encoder;
@@ -193,101 +186,20 @@ public class Dataset<T> {
 
     /**
      * Adds a column, or replaces the column(s) of the same name (case-insensitive) in place. Works on joined
-     * Datasets whose other columns share names (see {@link #byPosition}).
+     * Datasets whose other columns share names (see {@link ColumnEdits}).
      */
     public Dataset<Row> withColumn(String name, Column col) {
-        Objects.requireNonNull(name, "name is null");
-        Expression value = col.expr() instanceof Alias a ? a.child() : col.expr();
-        if (schema.indexOf(name) < 0) {
-            return withPlan(new Project(plan, List.of(new UnresolvedStar(null), new Alias(value, name))));
-        }
-        if (!hasDuplicateNames()) {
-            List<Expression> list = new ArrayList<>(schema.size());
-            for (StructField f : schema.fields()) {
-                list.add(f.name().equalsIgnoreCase(name) ? new Alias(value, name) : attribute(f.name()));
-            }
-            return withPlan(new Project(plan, list));
-        }
-        // The new value is computed next to every column first, where its names resolve as the user wrote them.
-        LogicalPlan withValue = new Project(plan, List.of(new UnresolvedStar(null), new Alias(value, name)));
-        List<Expression> columns = byPosition(withValue, schema.size() + 1);
-        List<Expression> list = new ArrayList<>(schema.size());
-        for (int i = 0; i < schema.size(); i++) {
-            list.add(schema.get(i).name().equalsIgnoreCase(name)
-                    ? new Alias(((Alias) columns.get(schema.size())).child(), name) : columns.get(i));
-        }
-        return withPlan(new Project(positional(withValue, schema.size() + 1), list));
+        return withPlan(new ColumnEdits(session, plan, schema).withColumn(name, col));
     }
 
     /** Renames the column(s) named {@code existingName}; a name that does not exist leaves the Dataset as is. */
     public Dataset<Row> withColumnRenamed(String existingName, String newName) {
-        if (schema.indexOf(existingName) < 0) {
-            return toDF();
-        }
-        boolean duplicates = hasDuplicateNames();
-        List<Expression> columns = duplicates ? byPosition(plan, schema.size()) : null;
-        List<Expression> list = new ArrayList<>(schema.size());
-        for (int i = 0; i < schema.size(); i++) {
-            StructField f = schema.get(i);
-            Expression ref = duplicates ? ((Alias) columns.get(i)).child() : attribute(f.name());
-            if (f.name().equalsIgnoreCase(existingName)) {
-                list.add(new Alias(ref, newName));
-            } else {
-                list.add(duplicates ? columns.get(i) : ref);
-            }
-        }
-        return withPlan(new Project(duplicates ? positional(plan, schema.size()) : plan, list));
+        return withPlan(new ColumnEdits(session, plan, schema).withColumnRenamed(existingName, newName));
     }
 
     /** Drops the columns with these names (all of them when names repeat); unknown names are ignored. */
     public Dataset<Row> drop(String... colNames) {
-        Set<String> drop = Arrays.stream(colNames).map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
-        boolean duplicates = hasDuplicateNames();
-        List<Expression> columns = duplicates ? byPosition(plan, schema.size()) : null;
-        List<Expression> list = new ArrayList<>(schema.size());
-        for (int i = 0; i < schema.size(); i++) {
-            StructField f = schema.get(i);
-            if (!drop.contains(f.name().toLowerCase(Locale.ROOT))) {
-                list.add(duplicates ? columns.get(i) : attribute(f.name()));
-            }
-        }
-        if (list.size() == schema.size()) {
-            return toDF();
-        }
-        return withPlan(new Project(duplicates ? positional(plan, schema.size()) : plan, list));
-    }
-
-    private boolean hasDuplicateNames() {
-        Set<String> seen = new java.util.HashSet<>();
-        for (StructField f : schema.fields()) {
-            if (!seen.add(f.name().toLowerCase(Locale.ROOT))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Columns are referenced by name, so two columns of the same name (a join's output) cannot be told apart;
-     * {@link #positional} renames {@code input}'s {@code width} columns by position ({@code _c0, _c1, ...} under a
-     * subquery alias), and this gives, per position, that column renamed back to its original name. Qualifiers of
-     * the columns (from {@code as(alias)}) do not survive this.
-     */
-    private List<Expression> byPosition(LogicalPlan input, int width) {
-        StructType inputSchema = input == plan ? schema : session.analyze(input);
-        List<Expression> refs = new ArrayList<>(width);
-        for (int i = 0; i < width; i++) {
-            refs.add(new Alias(new UnresolvedAttribute(List.of(POSITIONAL, "_c" + i)), inputSchema.get(i).name()));
-        }
-        return refs;
-    }
-
-    private static LogicalPlan positional(LogicalPlan input, int width) {
-        List<String> names = new ArrayList<>(width);
-        for (int i = 0; i < width; i++) {
-            names.add("_c" + i);
-        }
-        return new SubqueryAlias(POSITIONAL, input, names);
+        return withPlan(new ColumnEdits(session, plan, schema).drop(colNames));
     }
 
     public Dataset<T> limit(int n) {
@@ -436,9 +348,16 @@ public class Dataset<T> {
         return joinWith(other, condition, "inner");
     }
 
-    /** A hint for the planner: "broadcast" (also "broadcastjoin", "mapjoin") broadcasts this side in joins. */
+    /**
+     * A hint for the planner: "broadcast" (also "broadcastjoin", "mapjoin") broadcasts this side in joins; other
+     * names are ignored with Spark's warning.
+     */
     public Dataset<T> hint(String name, Object... parameters) {
-        return withHint(new Hint(plan, name));
+        Hint hint = new Hint(plan, name);
+        if (!hint.isBroadcast()) {
+            LoggerFactory.getLogger(Dataset.class).warn("Unrecognized hint: {}", name);
+        }
+        return withHint(hint);
     }
 
     Dataset<T> withHint(Hint hint) {
@@ -580,7 +499,7 @@ public class Dataset<T> {
      */
     public void createTempView(String viewName) {
         if (!session.sessionCatalog().createIfAbsent(viewName, plan)) {
-            throw tempViewExists(viewName);
+            throw TempViews.alreadyExists(viewName);
         }
     }
 
@@ -591,20 +510,13 @@ public class Dataset<T> {
      */
     public void createGlobalTempView(String viewName) {
         if (!GlobalTempViews.createIfAbsent(viewName, plan)) {
-            throw tempViewExists(viewName);
+            throw TempViews.alreadyExists(viewName);
         }
     }
 
     /** As {@link #createGlobalTempView}, replacing a global temporary view of that name. */
     public void createOrReplaceGlobalTempView(String viewName) {
         GlobalTempViews.createOrReplace(viewName, plan);
-    }
-
-    private static AnalysisException tempViewExists(String viewName) {
-        return new AnalysisException("[TEMP_TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create the temporary view `"
-                + viewName.replace("`", "``") + "` because it already exists.\nChoose a different name, drop or "
-                + "replace the existing view,  or add the IF NOT EXISTS clause to tolerate pre-existing views. "
-                + "SQLSTATE: 42P07");
     }
 
     // ---- actions
@@ -715,19 +627,6 @@ public class Dataset<T> {
     /** Spark's form: {@code [a: int, b: string ... 2 more fields]}. */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < Math.min(2, schema.size()); i++) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            sb.append(schema.get(i).name()).append(": ").append(schema.get(i).dataType().simpleString());
-        }
-        int more = schema.size() - 2;
-        if (more == 1) {
-            sb.append(" ... 1 more field");
-        } else if (more > 1) {
-            sb.append(" ... ").append(more).append(" more fields");
-        }
-        return sb.append(']').toString();
+        return ShowString.summary(schema);
     }
 }

@@ -28,8 +28,8 @@ final class JoinWith {
 
     static <T, U> Dataset<Tuple2<T, U>> join(Dataset<T> left, Dataset<U> right, Column condition, JoinType type) {
         if (type.leftOnly()) {
-            throw new AnalysisException("[INVALID_JOIN_TYPE_FOR_JOINWITH] Invalid join type in joinWith: "
-                    + type.sparkName() + ". SQLSTATE: 42613");
+            throw new AnalysisException("INVALID_JOIN_TYPE_FOR_JOINWITH", "42613", "Invalid join type in joinWith: "
+                    + type.sparkName() + ".");
         }
         boolean leftMarker = type == JoinType.RIGHT_OUTER || type == JoinType.FULL_OUTER;
         boolean rightMarker = type == JoinType.LEFT_OUTER || type == JoinType.FULL_OUTER;

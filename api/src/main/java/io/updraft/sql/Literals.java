@@ -38,8 +38,9 @@ final class Literals {
             case LocalDate d -> new Literal(DataTypes.DateType, (int) d.toEpochDay());
             case Timestamp t -> new Literal(DataTypes.TimestampType, micros(t.toInstant()));
             case Instant t -> new Literal(DataTypes.TimestampType, micros(t));
-            default -> throw new IllegalArgumentException("[UNSUPPORTED_FEATURE.LITERAL_TYPE] The feature is not "
-                    + "supported: Literal for '" + value + "' of " + value.getClass() + ". SQLSTATE: 0A000");
+            default -> throw new IllegalArgumentException(io.updraft.core.error.UpdraftException.compose(
+                    "UNSUPPORTED_FEATURE.LITERAL_TYPE", "0A000",
+                    "The feature is not supported: Literal for '" + value + "' of " + value.getClass() + "."));
         };
     }
 

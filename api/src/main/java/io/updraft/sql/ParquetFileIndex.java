@@ -70,9 +70,8 @@ final class ParquetFileIndex {
             }
         }
         if (files.isEmpty()) {
-            throw new AnalysisException("[UNABLE_TO_INFER_SCHEMA] Unable to infer schema for Parquet. It must be "
-                    + "specified manually. No Parquet files were found in: " + String.join(", ", paths)
-                    + ". SQLSTATE: 42KD9");
+            throw new AnalysisException("UNABLE_TO_INFER_SCHEMA", "42KD9", "Unable to infer schema for Parquet. It "
+                    + "must be specified manually. No Parquet files were found in: " + String.join(", ", paths) + ".");
         }
         List<String> names = new ArrayList<>(files.size());
         StructType schema = null;
@@ -101,12 +100,19 @@ final class ParquetFileIndex {
             if (e.type() != ErrorType.USER) {
                 throw e;
             }
-            throw UpdraftException.user("[FAILED_READ_FILE.CANNOT_READ_FILE_FOOTER] Could not read footer for file: "
-                    + display(file) + ". " + e.getMessage() + " SQLSTATE: KD001", e);
+            throw unreadableFooter(file, e);
         } catch (RuntimeException e) {
-            throw UpdraftException.user("[FAILED_READ_FILE.CANNOT_READ_FILE_FOOTER] Could not read footer for file: "
-                    + display(file) + ". " + e.getMessage() + " SQLSTATE: KD001", e);
+            throw unreadableFooter(file, e);
         }
+    }
+
+    private static AnalysisException pathNotFound(String path) {
+        return new AnalysisException("PATH_NOT_FOUND", "42K03", "Path does not exist: " + path + ".");
+    }
+
+    private static UpdraftException unreadableFooter(String file, RuntimeException e) {
+        return new UpdraftException(ErrorType.USER, "FAILED_READ_FILE.CANNOT_READ_FILE_FOOTER", "KD001",
+                "Could not read footer for file: " + display(file) + ". " + e.getMessage(), e);
     }
 
     private static String display(String file) {
@@ -143,7 +149,7 @@ final class ParquetFileIndex {
                 found.addAll(exact);
             }
             if (found.isEmpty() && under.isEmpty()) {
-                throw new AnalysisException("[PATH_NOT_FOUND] Path does not exist: " + uri + ". SQLSTATE: 42K03");
+                throw pathNotFound(uri);
             }
             return found;
         } catch (java.util.concurrent.CompletionException e) {
@@ -166,8 +172,7 @@ final class ParquetFileIndex {
     static List<Path> list(String userPath) {
         Path path = localPath(userPath);
         if (!Files.exists(path)) {
-            throw new AnalysisException("[PATH_NOT_FOUND] Path does not exist: " + qualified(path)
-                    + ". SQLSTATE: 42K03");
+            throw pathNotFound(qualified(path));
         }
         if (!Files.isDirectory(path)) {
             return List.of(path);
@@ -222,8 +227,8 @@ final class ParquetFileIndex {
         }
         int scheme = userPath.indexOf("://");
         if (scheme > 0) {
-            throw UpdraftException.user("[UNSUPPORTED_FEATURE] Unsupported path scheme in " + userPath
-                    + ": supported are local paths, file: URIs and s3:// URIs. SQLSTATE: 0A000");
+            throw UpdraftException.user("UNSUPPORTED_FEATURE", "0A000", "Unsupported path scheme in " + userPath
+                    + ": supported are local paths, file: URIs and s3:// URIs.");
         }
         return Path.of(userPath).toAbsolutePath().normalize();
     }
@@ -249,9 +254,9 @@ final class ParquetFileIndex {
                     && a.get(i).dataType().equals(b.get(i).dataType());
         }
         if (!same) {
-            throw new AnalysisException("[INCOMPATIBLE_PARQUET_SCHEMAS] The Parquet files read together must share "
-                    + "one schema, but " + qualified(Path.of(fileA)) + " has " + a.simpleString() + " and "
-                    + qualified(Path.of(fileB)) + " has " + b.simpleString() + ". SQLSTATE: 42KD9");
+            throw new AnalysisException("INCOMPATIBLE_PARQUET_SCHEMAS", "42KD9", "The Parquet files read together "
+                    + "must share one schema, but " + qualified(Path.of(fileA)) + " has " + a.simpleString() + " and "
+                    + qualified(Path.of(fileB)) + " has " + b.simpleString() + ".");
         }
         List<StructField> fields = new ArrayList<>(a.size());
         for (int i = 0; i < a.size(); i++) {

@@ -1,6 +1,7 @@
 package io.updraft.sql;
 
 import io.updraft.core.error.AnalysisException;
+import io.updraft.core.error.UpdraftException;
 import io.updraft.planner.expr.Alias;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.FunctionCall;
@@ -73,8 +74,8 @@ public final class RelationalGroupedDataset {
             default -> function.toLowerCase(Locale.ROOT);
         };
         if (input instanceof UnresolvedStar && !name.equals("count")) {
-            throw new AnalysisException("[INVALID_USAGE_OF_STAR_OR_REGEX] Invalid usage of '*' in " + name
-                    + ". SQLSTATE: 42000");
+            throw new AnalysisException("INVALID_USAGE_OF_STAR_OR_REGEX", "42000", "Invalid usage of '*' in " + name
+                    + ".");
         }
         return new FunctionCall(name, List.of(input), false);
     }
@@ -132,8 +133,8 @@ public final class RelationalGroupedDataset {
 
     private void checkCanPivot() {
         if (pivot != null) {
-            throw new UnsupportedOperationException("[REPEATED_CLAUSE] The PIVOT clause may be used at most once per "
-                    + "SUBQUERY operation. SQLSTATE: 42614");
+            throw new UnsupportedOperationException(UpdraftException.compose("REPEATED_CLAUSE", "42614",
+                    "The PIVOT clause may be used at most once per SUBQUERY operation."));
         }
         if (type != GroupType.GROUP_BY) {
             throw new UnsupportedOperationException("pivot is only supported after a groupBy");

@@ -1,5 +1,7 @@
 package io.updraft.sql;
 
+import io.updraft.core.error.UpdraftException;
+
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.Locale;
@@ -57,8 +59,8 @@ public final class RuntimeConfig {
 
     /** The value, or the default of a known key; otherwise {@link NoSuchElementException} naming the key. */
     public String get(String key) {
-        return getOption(key).orElseThrow(() -> new NoSuchElementException(
-                "[SQL_CONF_NOT_FOUND] The SQL config \"" + key + "\" cannot be found. SQLSTATE: 42K0I"));
+        return getOption(key).orElseThrow(() -> new NoSuchElementException(UpdraftException.compose(
+                "SQL_CONF_NOT_FOUND", "42K0I", "The SQL config \"" + key + "\" cannot be found.")));
     }
 
     public String get(String key, String defaultValue) {
@@ -122,9 +124,9 @@ public final class RuntimeConfig {
                 try {
                     ZoneId.of(value);
                 } catch (DateTimeException e) {
-                    throw new IllegalArgumentException("[INVALID_CONF_VALUE.TIME_ZONE] The value '" + value
-                            + "' in the config \"" + key + "\" is invalid. Cannot resolve the given timezone."
-                            + " SQLSTATE: 22022", e);
+                    throw new IllegalArgumentException(UpdraftException.compose("INVALID_CONF_VALUE.TIME_ZONE",
+                            "22022", "The value '" + value + "' in the config \"" + key + "\" is invalid. Cannot "
+                            + "resolve the given timezone."), e);
                 }
             }
             case MAX_PARTITION_BYTES -> {

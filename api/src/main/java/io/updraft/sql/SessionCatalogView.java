@@ -78,11 +78,11 @@ final class SessionCatalogView implements Catalog {
     private static String database(String dbName) {
         String db = Objects.requireNonNull(dbName, "dbName is null").toLowerCase(Locale.ROOT);
         if (!db.equals(DEFAULT_DATABASE) && !db.equals(GlobalTempViews.DATABASE)) {
-            throw new AnalysisException("[SCHEMA_NOT_FOUND] The schema `" + dbName.replace("`", "``")
+            throw new AnalysisException("SCHEMA_NOT_FOUND", "42704", "The schema `" + dbName.replace("`", "``")
                     + "` cannot be found. Verify the spelling and correctness of the schema and catalog.\n"
                     + "If you did not qualify the name with a catalog, verify the current_schema() output, or "
                     + "qualify the name with the correct catalog.\nTo tolerate the error on drop use DROP SCHEMA IF "
-                    + "EXISTS. SQLSTATE: 42704");
+                    + "EXISTS.");
         }
         return db;
     }

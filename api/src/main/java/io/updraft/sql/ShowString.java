@@ -237,4 +237,22 @@ public final class ShowString {
                 || (c >= '\uFE10' && c <= '\uFE19') || (c >= '\uFE30' && c <= '\uFE6F')
                 || (c >= '\uFF00' && c <= '\uFF60') || (c >= '\uFFE0' && c <= '\uFFE6');
     }
+
+    /** {@code Dataset.toString}'s form, as Spark's: {@code [a: int, b: string ... 2 more fields]}. */
+    static String summary(StructType schema) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < Math.min(2, schema.size()); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(schema.get(i).name()).append(": ").append(schema.get(i).dataType().simpleString());
+        }
+        int more = schema.size() - 2;
+        if (more == 1) {
+            sb.append(" ... 1 more field");
+        } else if (more > 1) {
+            sb.append(" ... ").append(more).append(" more fields");
+        }
+        return sb.append(']').toString();
+    }
 }

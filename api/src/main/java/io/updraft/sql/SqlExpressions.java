@@ -85,16 +85,20 @@ final class SqlExpressions {
         if (line < 1 || line > lines.length || column < 1) {
             line = lines.length;
             column = lines[lines.length - 1].length() + 1;
-            return new ParseException("[PARSE_SYNTAX_ERROR] Syntax error at line " + line + ", column " + column
-                    + ": unexpected end of input. SQLSTATE: 42601", line, column);
+            return new ParseException("PARSE_SYNTAX_ERROR", "42601", "Syntax error at line " + line + ", column "
+                    + column + ": unexpected end of input.", line, column);
         }
-        message = message.replaceFirst("at line \\d+, column \\d+", "at line " + line + ", column " + column);
-        return new ParseException(message, line, column);
+        String where = "at line " + line + ", column " + column;
+        if (e.errorClass() != null) {
+            return new ParseException(e.errorClass(), e.sqlState(),
+                    e.text().replaceFirst("at line \\d+, column \\d+", where), line, column);
+        }
+        return new ParseException(message.replaceFirst("at line \\d+, column \\d+", where), line, column);
     }
 
     private static ParseException notOneExpression(String text) {
-        return new ParseException("[PARSE_SYNTAX_ERROR] Syntax error: \"" + text + "\" is not a single expression. "
-                + "SQLSTATE: 42601", 1, 1);
+        return new ParseException("PARSE_SYNTAX_ERROR", "42601", "Syntax error: \"" + text + "\" is not a single "
+                + "expression.", 1, 1);
     }
 
     /** The placeholder table, then the session's views. */

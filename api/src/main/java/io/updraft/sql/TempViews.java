@@ -1,5 +1,6 @@
 package io.updraft.sql;
 
+import io.updraft.core.error.AnalysisException;
 import io.updraft.planner.logical.LogicalPlan;
 
 import java.util.ArrayList;
@@ -50,5 +51,12 @@ final class TempViews {
 
     private static String key(String name) {
         return name.toLowerCase(Locale.ROOT);
+    }
+
+    /** Spark's error for creating a temporary view under a taken name. */
+    static AnalysisException alreadyExists(String viewName) {
+        return new AnalysisException("TEMP_TABLE_OR_VIEW_ALREADY_EXISTS", "42P07", "Cannot create the temporary "
+                + "view `" + viewName.replace("`", "``") + "` because it already exists.\nChoose a different name, "
+                + "drop or replace the existing view,  or add the IF NOT EXISTS clause to tolerate pre-existing views.");
     }
 }

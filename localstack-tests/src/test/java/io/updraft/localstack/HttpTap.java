@@ -119,6 +119,32 @@ final class HttpTap implements AutoCloseable {
         return List.copyOf(exchanges);
     }
 
+    private void record(Exchange e) {
+        synchronized (exchanges) {
+            exchanges.add(e);
+            exchanges.notifyAll();
+        }
+    }
+
+    /**
+     * Waits until at least {@code n} recorded exchanges match {@code which} (woken by each new exchange, no
+     * polling); false if that has not happened within {@code timeoutMillis}.
+     */
+    boolean awaitExchanges(java.util.function.Predicate<Exchange> which, long n, long timeoutMillis)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (exchanges) {
+            while (exchanges.stream().filter(which).count() < n) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return false;
+                }
+                exchanges.wait(left);
+            }
+            return true;
+        }
+    }
+
     /** Every request received so far, as it arrived (before it is answered: held ones included). */
     List<Request> requests() {
         return List.copyOf(requests);
@@ -202,7 +228,7 @@ final class HttpTap implements AutoCloseable {
         out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
         out.write(body);
         out.flush();
-        exchanges.add(new Exchange(request, r.status(), r.body(), true, System.nanoTime()));
+        record(new Exchange(request, r.status(), r.body(), true, System.nanoTime()));
     }
 
     private void forward(Socket client, InputStream clientIn, List<String> head, Request request, Forward f)
@@ -210,12 +236,12 @@ final class HttpTap implements AutoCloseable {
         try {
             f.release().get(HOLD_LIMIT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            exchanges.add(new Exchange(request, -1, "dropped by the tap", true, System.nanoTime()));
+            record(new Exchange(request, -1, "dropped by the tap", true, System.nanoTime()));
             return;
         } catch (TimeoutException e) {
             errors.add(new IllegalStateException("request " + request.seq() + " held for over "
                     + HOLD_LIMIT_SECONDS + " s and never released"));
-            exchanges.add(new Exchange(request, -1, "held too long", true, System.nanoTime()));
+            record(new Exchange(request, -1, "held too long", true, System.nanoTime()));
             return;
         }
         Socket up = new Socket();
@@ -223,7 +249,7 @@ final class HttpTap implements AutoCloseable {
             try {
                 up.connect(upstream, 2000);
             } catch (IOException e) {
-                exchanges.add(new Exchange(request, -1, "upstream unreachable: " + e.getMessage(), false,
+                record(new Exchange(request, -1, "upstream unreachable: " + e.getMessage(), false,
                         System.nanoTime()));
                 return;   // closing the client's connection, as a dead endpoint would
             }
@@ -284,7 +310,7 @@ final class HttpTap implements AutoCloseable {
                 int split = text.indexOf("\r\n\r\n");
                 responseBody = split < 0 ? "" : text.substring(split + 4);
             }
-            exchanges.add(new Exchange(request, status, responseBody, false, System.nanoTime()));
+            record(new Exchange(request, status, responseBody, false, System.nanoTime()));
         }
     }
 

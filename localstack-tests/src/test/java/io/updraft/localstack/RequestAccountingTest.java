@@ -73,10 +73,7 @@ class RequestAccountingTest {
     }
 
     private void awaitDeletes(int n) throws InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-        while (count(s3Tap.exchanges(), "DELETE") < n && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
+        s3Tap.awaitExchanges(e -> e.request().method().equals("DELETE"), n, 10_000);
     }
 
     private static long count(List<Exchange> exchanges, String method) {
