@@ -68,7 +68,10 @@ class CatalogTest {
                 .isInstanceOf(AnalysisException.class)
                 .hasMessage("[TEMP_TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create the temporary view `V` because it "
                         + "already exists.\nChoose a different name, drop or replace the existing view,  or add the "
-                        + "IF NOT EXISTS clause to tolerate pre-existing views. SQLSTATE: 42P07");
+                        + "IF NOT EXISTS clause to tolerate pre-existing views. SQLSTATE: 42P07")
+                .satisfies(e -> assertThat(((AnalysisException) e).getCondition())
+                        .isEqualTo("TEMP_TABLE_OR_VIEW_ALREADY_EXISTS"))
+                .satisfies(e -> assertThat(((AnalysisException) e).getSqlState()).isEqualTo("42P07"));
         assertThat(t.spark.table("v").columns()).hasSize(emp.columns().length);   // the first view stays
         emp.select("id").createOrReplaceTempView("v");
         assertThat(t.spark.table("v").columns()).containsExactly("id");

@@ -66,7 +66,13 @@ class ParquetFileIndexTest {
         Path missing = dir.resolve("nope.parquet");
         assertThatThrownBy(() -> ParquetFileIndex.list(missing.toString()))
                 .isInstanceOf(AnalysisException.class)
-                .hasMessage("[PATH_NOT_FOUND] Path does not exist: file:" + missing + ". SQLSTATE: 42K03");
+                .hasMessage("[PATH_NOT_FOUND] Path does not exist: file:" + missing + ". SQLSTATE: 42K03")
+                .satisfies(e -> {
+                    AnalysisException a = (AnalysisException) e;
+                    assertThat(a.errorClass()).isEqualTo("PATH_NOT_FOUND");
+                    assertThat(a.sqlState()).isEqualTo("42K03");
+                    assertThat(a.text()).isEqualTo("Path does not exist: file:" + missing + ".");
+                });
     }
 
     @Test

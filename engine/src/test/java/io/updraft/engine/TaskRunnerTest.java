@@ -243,6 +243,27 @@ class TaskRunnerTest {
     }
 
     @Test
+    void theTaskIdsAreInTheMdcWhileTheTaskRunsAndGoneAfter() {
+        java.util.Map<String, String> seen = new java.util.HashMap<>();
+        TaskRunner recording = new TaskRunner(root, System::nanoTime, (plan, context) -> {
+            java.util.Map<String, String> mdc = org.slf4j.MDC.getCopyOfContextMap();
+            if (mdc != null) {
+                seen.putAll(mdc);
+            }
+            throw new IllegalStateException("stop here");
+        });
+        org.slf4j.MDC.put("caller", "kept");
+        try {
+            recording.run(spec(new InlineBatches(new StructType(List.of()), List.of())));
+            assertThat(seen).containsEntry(TaskRunner.MDC_JOB, "job").containsEntry(TaskRunner.MDC_STAGE, "1")
+                    .containsEntry(TaskRunner.MDC_TASK, "0").containsEntry(TaskRunner.MDC_ATTEMPT, "0");
+            assertThat(org.slf4j.MDC.getCopyOfContextMap()).containsExactly(java.util.Map.entry("caller", "kept"));
+        } finally {
+            org.slf4j.MDC.clear();
+        }
+    }
+
+    @Test
     void aLeakFailsTheTaskAsInternal() {
         // The leaked buffer stays registered with the task's allocator for good, so this test uses a root of
         // its own that is deliberately not closed (closing it would fail: that is the point).
