@@ -99,7 +99,7 @@ final class StageTasks {
         }
         List<Operator> templates = new ArrayList<>(splits.size());
         for (FileSplit split : splits) {
-            templates.add(OperatorTrees.replaceLeaves(root, leaf -> leaf == scan ? scan.withSplits(List.of(split))
+            templates.add(root.replaceLeaves(leaf -> leaf == scan ? scan.withSplits(List.of(split))
                     : leaf));
         }
         return new StageTasks(stage, root, templates);
@@ -141,7 +141,7 @@ final class StageTasks {
         if (stage.inputStages().isEmpty() && OperatorTrees.stageInputs(template).isEmpty()) {
             return template;
         }
-        return OperatorTrees.replaceLeaves(template, leaf -> leaf instanceof StageInput input
+        return template.replaceLeaves(leaf -> leaf instanceof StageInput input
                 ? read(input, task, outputs) : leaf);
     }
 

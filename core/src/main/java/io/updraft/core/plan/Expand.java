@@ -61,4 +61,9 @@ public record Expand(Operator child, List<List<Expr>> projections, List<String> 
     public List<Operator> children() {
         return List.of(child);
     }
+
+    @Override
+    public Expand withChildren(List<Operator> children) {
+        return new Expand(Operators.only(children, this), projections, names);
+    }
 }

@@ -28,4 +28,9 @@ public record Filter(Operator child, Expr condition) implements Operator {
     public List<Operator> children() {
         return List.of(child);
     }
+
+    @Override
+    public Filter withChildren(List<Operator> children) {
+        return new Filter(Operators.only(children, this), condition);
+    }
 }

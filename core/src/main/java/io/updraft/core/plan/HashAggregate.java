@@ -56,4 +56,9 @@ public record HashAggregate(Operator child, List<Expr> groupBy, List<AggregateCa
     public List<Operator> children() {
         return List.of(child);
     }
+
+    @Override
+    public HashAggregate withChildren(List<Operator> children) {
+        return new HashAggregate(Operators.only(children, this), groupBy, aggregates, mode, names);
+    }
 }

@@ -16,4 +16,9 @@ public record InlineBatches(StructType schema, List<String> arrowIpcBase64) impl
     public List<Operator> children() {
         return List.of();
     }
+
+    @Override
+    public Operator withChildren(List<Operator> children) {
+        return Operators.leaf(children, this);
+    }
 }

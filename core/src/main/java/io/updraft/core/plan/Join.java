@@ -88,4 +88,12 @@ public record Join(Operator left, Operator right, JoinType type, List<Expr> left
     public List<Operator> children() {
         return List.of(left, right);
     }
+
+    @Override
+    public Join withChildren(List<Operator> children) {
+        if (children.size() != 2) {
+            throw new IllegalArgumentException("a join has 2 children, got " + children.size());
+        }
+        return new Join(children.get(0), children.get(1), type, leftKeys, rightKeys, condition, build, nullSafe);
+    }
 }

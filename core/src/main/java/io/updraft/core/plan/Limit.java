@@ -25,4 +25,9 @@ public record Limit(Operator child, long limit, long offset) implements Operator
     public List<Operator> children() {
         return List.of(child);
     }
+
+    @Override
+    public Limit withChildren(List<Operator> children) {
+        return new Limit(Operators.only(children, this), limit, offset);
+    }
 }

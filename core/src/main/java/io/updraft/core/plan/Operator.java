@@ -38,4 +38,18 @@ public sealed interface Operator permits ParquetScan, StageInput, InlineBatches,
 
     @JsonIgnore
     List<Operator> children();
+
+    /**
+     * This operator over {@code children} (same count and order as {@link #children()}), every other field kept;
+     * a leaf returns itself. One rebuild per record, so code that rewrites trees needs no per-type switch.
+     */
+    Operator withChildren(List<Operator> children);
+
+    /** This tree with every leaf replaced by {@code leaves.apply(leaf)}; inner nodes are rebuilt above them. */
+    default Operator replaceLeaves(java.util.function.UnaryOperator<Operator> leaves) {
+        if (children().isEmpty()) {
+            return leaves.apply(this);
+        }
+        return withChildren(children().stream().map(c -> c.replaceLeaves(leaves)).toList());
+    }
 }

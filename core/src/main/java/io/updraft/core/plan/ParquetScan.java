@@ -23,6 +23,11 @@ public record ParquetScan(List<FileSplit> splits, StructType schema, Expr prunin
         return List.of();
     }
 
+    @Override
+    public Operator withChildren(List<Operator> children) {
+        return Operators.leaf(children, this);
+    }
+
     public ParquetScan withSplits(List<FileSplit> newSplits) {
         return new ParquetScan(newSplits, schema, pruningFilter);
     }

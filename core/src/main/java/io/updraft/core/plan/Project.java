@@ -34,4 +34,9 @@ public record Project(Operator child, List<Expr> expressions, List<String> names
     public List<Operator> children() {
         return List.of(child);
     }
+
+    @Override
+    public Project withChildren(List<Operator> children) {
+        return new Project(Operators.only(children, this), expressions, names);
+    }
 }

@@ -20,4 +20,9 @@ public record ShuffleRead(StructType schema, List<ShuffleBlock> blocks) implemen
     public List<Operator> children() {
         return List.of();
     }
+
+    @Override
+    public Operator withChildren(List<Operator> children) {
+        return Operators.leaf(children, this);
+    }
 }

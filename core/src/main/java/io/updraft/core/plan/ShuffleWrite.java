@@ -39,4 +39,9 @@ public record ShuffleWrite(Operator child, Partitioning partitioning, int numPar
     public List<Operator> children() {
         return List.of(child);
     }
+
+    @Override
+    public ShuffleWrite withChildren(List<Operator> children) {
+        return new ShuffleWrite(Operators.only(children, this), partitioning, numPartitions);
+    }
 }

@@ -23,4 +23,9 @@ public record Sort(Operator child, List<SortKey> keys) implements Operator {
     public List<Operator> children() {
         return List.of(child);
     }
+
+    @Override
+    public Sort withChildren(List<Operator> children) {
+        return new Sort(Operators.only(children, this), keys);
+    }
 }

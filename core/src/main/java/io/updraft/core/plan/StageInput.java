@@ -26,4 +26,9 @@ public record StageInput(int stageId, StructType schema, boolean broadcast) impl
     public List<Operator> children() {
         return List.of();
     }
+
+    @Override
+    public Operator withChildren(List<Operator> children) {
+        return Operators.leaf(children, this);
+    }
 }

@@ -26,4 +26,9 @@ public record TopN(Operator child, List<SortKey> keys, long limit) implements Op
     public List<Operator> children() {
         return List.of(child);
     }
+
+    @Override
+    public TopN withChildren(List<Operator> children) {
+        return new TopN(Operators.only(children, this), keys, limit);
+    }
 }

@@ -54,4 +54,9 @@ public record Union(List<Operator> inputs) implements Operator {
     public List<Operator> children() {
         return inputs;
     }
+
+    @Override
+    public Union withChildren(List<Operator> children) {
+        return new Union(children);
+    }
 }

@@ -70,4 +70,9 @@ public record Window(Operator child, List<Expr> partitionBy, List<SortKey> order
     public List<Operator> children() {
         return List.of(child);
     }
+
+    @Override
+    public Window withChildren(List<Operator> children) {
+        return new Window(Operators.only(children, this), partitionBy, orderBy, calls, names);
+    }
 }
