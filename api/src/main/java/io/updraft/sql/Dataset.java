@@ -10,7 +10,7 @@ import io.updraft.planner.logical.Filter;
 import io.updraft.planner.logical.Hint;
 import io.updraft.planner.logical.Intersect;
 import io.updraft.planner.logical.Join;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.logical.Project;

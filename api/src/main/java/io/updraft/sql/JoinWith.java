@@ -6,7 +6,7 @@ import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.LiteralValue;
 import io.updraft.planner.expr.UnresolvedStar;
 import io.updraft.planner.logical.Join;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.logical.Project;
 import io.updraft.sql.types.StructType;
@@ -27,7 +27,7 @@ final class JoinWith {
     }
 
     static <T, U> Dataset<Tuple2<T, U>> join(Dataset<T> left, Dataset<U> right, Column condition, JoinType type) {
-        if (type.leftOnly()) {
+        if (!type.outputsRight()) {
             throw new AnalysisException("INVALID_JOIN_TYPE_FOR_JOINWITH", "42613", "Invalid join type in joinWith: "
                     + type.sparkName() + ".");
         }

@@ -1,6 +1,6 @@
 package io.updraft.sql;
 
-import io.updraft.planner.expr.WindowFrame;
+import io.updraft.core.plan.WindowFrame;
 
 import java.util.List;
 

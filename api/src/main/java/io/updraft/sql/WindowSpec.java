@@ -4,7 +4,7 @@ import io.updraft.core.error.AnalysisException;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.WindowExpr;
-import io.updraft.planner.expr.WindowFrame;
+import io.updraft.core.plan.WindowFrame;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -46,6 +46,46 @@ public record FrameBound(Kind kind, long offset) {
         return new FrameBound(Kind.UNBOUNDED_FOLLOWING, 0);
     }
 
+    /**
+     * A bound from Spark's {@code WindowSpec.rowsBetween/rangeBetween} encoding, an offset from the current row:
+     * {@code Long.MIN_VALUE} unbounded preceding, {@code -n} n PRECEDING, {@code 0} CURRENT ROW, {@code n} n
+     * FOLLOWING, {@code Long.MAX_VALUE} unbounded following ({@link #signedOffset} is the inverse).
+     */
+    public static FrameBound ofOffset(long offset) {
+        if (offset == Long.MIN_VALUE) {
+            return unboundedPreceding();
+        }
+        if (offset == Long.MAX_VALUE) {
+            return unboundedFollowing();
+        }
+        if (offset == 0) {
+            return currentRow();
+        }
+        return offset < 0 ? preceding(-offset) : following(offset);
+    }
+
+    /** This bound in the encoding of {@link #ofOffset}. */
+    public long signedOffset() {
+        return switch (kind) {
+            case UNBOUNDED_PRECEDING -> Long.MIN_VALUE;
+            case PRECEDING -> -offset;
+            case CURRENT_ROW -> 0;
+            case FOLLOWING -> offset;
+            case UNBOUNDED_FOLLOWING -> Long.MAX_VALUE;
+        };
+    }
+
+    /** Spark's text: "UNBOUNDED PRECEDING", "2 PRECEDING", "CURRENT ROW", "1 FOLLOWING", "UNBOUNDED FOLLOWING". */
+    public String sql() {
+        return switch (kind) {
+            case UNBOUNDED_PRECEDING -> "UNBOUNDED PRECEDING";
+            case PRECEDING -> offset + " PRECEDING";
+            case CURRENT_ROW -> "CURRENT ROW";
+            case FOLLOWING -> offset + " FOLLOWING";
+            case UNBOUNDED_FOLLOWING -> "UNBOUNDED FOLLOWING";
+        };
+    }
+
     /** Position relative to the current row, for ordering bounds: unbounded ends are ±infinity. */
     double position() {
         return switch (kind) {

@@ -6,10 +6,18 @@ import java.util.Objects;
 
 /**
  * The rows a windowed FIRST/LAST/aggregate sees for each row: {@code type} BETWEEN {@code lower} AND
- * {@code upper}. Spark's defaults: with ORDER BY, RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
- * (the current row and its peers); without, the whole partition.
+ * {@code upper}; ROWS counts rows, RANGE compares the (single) order key's value. The same record from the Dataset
+ * API ({@code WindowSpec.rowsBetween/rangeBetween}: {@link #rows}, {@link #range} take Spark's long offsets,
+ * {@link #UNBOUNDED_PRECEDING} .. {@link #UNBOUNDED_FOLLOWING}) through the analyzer to the engine. Spark's defaults
+ * ({@link #defaultFrame}): with ORDER BY, RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW (the current row and
+ * its peers); without, the whole partition.
  */
 public record WindowFrame(FrameType type, FrameBound lower, FrameBound upper) {
+    /** Spark's offsets ({@code Window.unboundedPreceding()}, {@code currentRow()}, {@code unboundedFollowing()}). */
+    public static final long UNBOUNDED_PRECEDING = Long.MIN_VALUE;
+    public static final long CURRENT_ROW = 0;
+    public static final long UNBOUNDED_FOLLOWING = Long.MAX_VALUE;
+
     public static final WindowFrame WHOLE_PARTITION = new WindowFrame(FrameType.ROWS,
             FrameBound.unboundedPreceding(), FrameBound.unboundedFollowing());
     public static final WindowFrame RANGE_TO_CURRENT_ROW = new WindowFrame(FrameType.RANGE,
@@ -19,15 +27,24 @@ public record WindowFrame(FrameType type, FrameBound lower, FrameBound upper) {
         Objects.requireNonNull(type, "type is null");
         Objects.requireNonNull(lower, "lower is null");
         Objects.requireNonNull(upper, "upper is null");
-        if (lower.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING) {
-            throw new IllegalArgumentException("a frame cannot start at UNBOUNDED FOLLOWING");
-        }
-        if (upper.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
-            throw new IllegalArgumentException("a frame cannot end at UNBOUNDED PRECEDING");
+        if (lower.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING || upper.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
+            throw new IllegalArgumentException("a frame cannot start at UNBOUNDED FOLLOWING or end at UNBOUNDED"
+                    + " PRECEDING");
         }
         if (lower.position() > upper.position()) {
-            throw new IllegalArgumentException("frame lower bound " + lower + " is after its upper bound " + upper);
+            throw new IllegalArgumentException("the frame's lower bound " + lower.sql() + " is after its upper bound "
+                    + upper.sql());
         }
+    }
+
+    /** {@code ROWS BETWEEN lower AND upper} in Spark's offsets (see {@link FrameBound#ofOffset}). */
+    public static WindowFrame rows(long lower, long upper) {
+        return new WindowFrame(FrameType.ROWS, FrameBound.ofOffset(lower), FrameBound.ofOffset(upper));
+    }
+
+    /** {@code RANGE BETWEEN lower AND upper} in Spark's offsets (see {@link FrameBound#ofOffset}). */
+    public static WindowFrame range(long lower, long upper) {
+        return new WindowFrame(FrameType.RANGE, FrameBound.ofOffset(lower), FrameBound.ofOffset(upper));
     }
 
     /** Spark's default frame. */
@@ -39,5 +56,10 @@ public record WindowFrame(FrameType type, FrameBound lower, FrameBound upper) {
     @JsonIgnore
     public boolean isValueRange() {
         return type == FrameType.RANGE && (lower.hasOffset() || upper.hasOffset());
+    }
+
+    /** Spark's text: "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW". */
+    public String sql() {
+        return type + " BETWEEN " + lower.sql() + " AND " + upper.sql();
     }
 }

@@ -21,7 +21,7 @@ import io.updraft.planner.expr.UnaryMinus;
 import io.updraft.planner.expr.UnresolvedAttribute;
 import io.updraft.planner.expr.UnresolvedStar;
 import io.updraft.planner.expr.WindowExpr;
-import io.updraft.planner.expr.WindowFrame;
+import io.updraft.core.plan.WindowFrame;
 import io.updraft.planner.expr.ScalarSubquery;
 import io.updraft.planner.expr.InSubquery;
 import io.updraft.planner.expr.Exists;

@@ -2,7 +2,7 @@ package io.updraft.planner.analysis;
 
 import io.updraft.core.expr.CompareOp;
 import io.updraft.planner.logical.Join;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AndExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;
@@ -114,7 +114,7 @@ final class JoinAnalysis {
             }
         }
         joinedLeft.stream().filter(a -> !keyIds.contains(a.id())).forEach(list::add);
-        if (!joinType.leftOnly()) {
+        if (joinType.outputsRight()) {
             joinedRight.stream().filter(a -> !keyIds.contains(a.id())).forEach(list::add);
         }
         return new ProjectNode(join, list);

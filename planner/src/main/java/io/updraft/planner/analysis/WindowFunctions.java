@@ -1,6 +1,8 @@
 package io.updraft.planner.analysis;
 
-import io.updraft.planner.expr.WindowFrame;
+import io.updraft.core.plan.FrameBound;
+import io.updraft.core.plan.FrameType;
+import io.updraft.core.plan.WindowFrame;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.ConstantExpression;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
@@ -127,7 +129,7 @@ final class WindowFunctions {
             return order.isEmpty() ? WindowFrame.rows(WindowFrame.UNBOUNDED_PRECEDING, WindowFrame.UNBOUNDED_FOLLOWING)
                     : WindowFrame.range(WindowFrame.UNBOUNDED_PRECEDING, WindowFrame.CURRENT_ROW);
         }
-        if (requested.type() == WindowFrame.FrameType.RANGE && !isUnboundedOrCurrent(requested)) {
+        if (requested.type() == FrameType.RANGE && !isUnboundedOrCurrent(requested)) {
             if (order.size() != 1) {
                 throw AnalysisErrors.rangeFrameOrder(sql, order.size());
             }
@@ -136,10 +138,11 @@ final class WindowFunctions {
                 throw AnalysisErrors.rangeFrameType(sql, keyType);
             }
         }
-        if (requested.type() == WindowFrame.FrameType.RANGE && order.isEmpty()
-                && (requested.lower() != WindowFrame.UNBOUNDED_PRECEDING
-                || requested.upper() != WindowFrame.UNBOUNDED_FOLLOWING)
-                && !(requested.lower() == WindowFrame.UNBOUNDED_PRECEDING && requested.upper() == 0)) {
+        if (requested.type() == FrameType.RANGE && order.isEmpty()
+                && (requested.lower().kind() != FrameBound.Kind.UNBOUNDED_PRECEDING
+                || requested.upper().kind() != FrameBound.Kind.UNBOUNDED_FOLLOWING)
+                && !(requested.lower().kind() == FrameBound.Kind.UNBOUNDED_PRECEDING
+                && requested.upper().kind() == FrameBound.Kind.CURRENT_ROW)) {
             throw AnalysisErrors.rangeFrameOrder(sql, 0);
         }
         if (function instanceof AggregateFunctionExpression || function instanceof WindowFunctionExpression) {
@@ -149,8 +152,7 @@ final class WindowFunctions {
     }
 
     private static boolean isUnboundedOrCurrent(WindowFrame f) {
-        return (f.lower() == WindowFrame.UNBOUNDED_PRECEDING || f.lower() == 0)
-                && (f.upper() == WindowFrame.UNBOUNDED_FOLLOWING || f.upper() == 0);
+        return !f.lower().hasOffset() && !f.upper().hasOffset();
     }
 
     private static long offset(WindowFunctionExpression w) {

@@ -1,5 +1,7 @@
 package io.updraft.planner.expr;
 
+import io.updraft.core.plan.WindowFrame;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;

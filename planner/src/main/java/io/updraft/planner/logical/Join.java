@@ -1,5 +1,6 @@
 package io.updraft.planner.logical;
 
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.expr.Expression;
 
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.updraft.planner.optimizer;
 
 import io.updraft.core.expr.CompareOp;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AndExpression;
 import io.updraft.planner.resolved.expr.ArithmeticExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;

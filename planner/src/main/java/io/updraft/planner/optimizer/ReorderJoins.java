@@ -1,6 +1,6 @@
 package io.updraft.planner.optimizer;
 
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.Expressions;
 import io.updraft.planner.resolved.expr.ResolvedExpression;

@@ -1,7 +1,7 @@
 package io.updraft.planner.optimizer;
 
 import io.updraft.planner.analysis.ExprIdGenerator;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.plan.IntersectNode;
 import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.Plans;

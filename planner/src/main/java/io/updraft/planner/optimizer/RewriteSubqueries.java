@@ -4,7 +4,7 @@ import io.updraft.core.expr.CompareOp;
 import io.updraft.core.plan.AggregateFunction;
 import io.updraft.planner.analysis.AnalysisErrors;
 import io.updraft.planner.analysis.ExprIdGenerator;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;

@@ -2,7 +2,7 @@ package io.updraft.planner.optimizer;
 
 import io.updraft.core.expr.CompareOp;
 import io.updraft.planner.analysis.AnalysisErrors;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.ComparisonExpression;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;

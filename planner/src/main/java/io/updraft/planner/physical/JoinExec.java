@@ -1,7 +1,7 @@
 package io.updraft.planner.physical;
 
 import io.updraft.core.plan.BuildSide;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 
@@ -41,7 +41,7 @@ public record JoinExec(PhysicalNode left, PhysicalNode right, JoinType joinType,
         boolean leftNullable = joinType == JoinType.RIGHT_OUTER || joinType == JoinType.FULL_OUTER;
         boolean rightNullable = joinType == JoinType.LEFT_OUTER || joinType == JoinType.FULL_OUTER;
         left.output().forEach(a -> out.add(leftNullable ? a.withNullability(true) : a));
-        if (!joinType.leftOnly()) {
+        if (joinType.outputsRight()) {
             right.output().forEach(a -> out.add(rightNullable ? a.withNullability(true) : a));
         }
         return out;

@@ -7,7 +7,7 @@ import io.updraft.core.plan.BuildSide;
 import io.updraft.core.expr.ColumnRef;
 import io.updraft.planner.PlannerConfig;
 import io.updraft.planner.analysis.ExprIdGenerator;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;

@@ -247,7 +247,7 @@ public final class StageBuilder {
         List<AttributeReference> both = new ArrayList<>(j.left().output());
         both.addAll(j.right().output());
         Expr condition = j.condition() == null ? null : new ExpressionBinder(both).bind(j.condition());
-        return new Join(left, right, JoinType.valueOf(j.joinType().name()),
+        return new Join(left, right, j.joinType(),
                 new ExpressionBinder(j.left().output()).bindAll(j.leftKeys()),
                 new ExpressionBinder(j.right().output()).bindAll(j.rightKeys()), condition, j.build(), j.nullSafe());
     }

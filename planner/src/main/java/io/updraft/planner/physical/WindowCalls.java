@@ -1,10 +1,7 @@
 package io.updraft.planner.physical;
 
 import io.updraft.core.expr.Expr;
-import io.updraft.core.plan.FrameBound;
-import io.updraft.core.plan.FrameType;
 import io.updraft.core.plan.WindowCall;
-import io.updraft.core.plan.WindowFrame;
 import io.updraft.core.plan.WindowFunction;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.CaseWhenExpression;
@@ -61,28 +58,10 @@ final class WindowCalls {
                 if (argument != null && !countsRows) {
                     args.add(binder.bind(argument));
                 }
-                yield new WindowCall(function, args, a.ignoreNulls(), frame(w.frame()), a.dataType());
+                yield new WindowCall(function, args, a.ignoreNulls(), w.frame(), a.dataType());
             }
             default -> throw unsupported(w);
         };
-    }
-
-    static WindowFrame frame(io.updraft.planner.expr.WindowFrame f) {
-        return new WindowFrame(f.type() == io.updraft.planner.expr.WindowFrame.FrameType.ROWS ? FrameType.ROWS
-                : FrameType.RANGE, bound(f.lower()), bound(f.upper()));
-    }
-
-    private static FrameBound bound(long offset) {
-        if (offset == io.updraft.planner.expr.WindowFrame.UNBOUNDED_PRECEDING) {
-            return FrameBound.unboundedPreceding();
-        }
-        if (offset == io.updraft.planner.expr.WindowFrame.UNBOUNDED_FOLLOWING) {
-            return FrameBound.unboundedFollowing();
-        }
-        if (offset == 0) {
-            return FrameBound.currentRow();
-        }
-        return offset < 0 ? FrameBound.preceding(-offset) : FrameBound.following(offset);
     }
 
     private static IllegalStateException unsupported(WindowExpression w) {

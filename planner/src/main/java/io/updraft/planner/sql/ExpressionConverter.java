@@ -29,7 +29,7 @@ import io.updraft.planner.expr.InSubquery;
 import io.updraft.planner.expr.ScalarSubquery;
 import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.WindowExpr;
-import io.updraft.planner.expr.WindowFrame;
+import io.updraft.core.plan.WindowFrame;
 import io.updraft.planner.logical.LogicalPlan;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlOrderBy;
@@ -467,8 +467,7 @@ final class ExpressionConverter {
         if (window.getLowerBound() != null || window.getUpperBound() != null) {
             long lower = bound(window.getLowerBound(), true);
             long upper = window.getUpperBound() == null ? WindowFrame.CURRENT_ROW : bound(window.getUpperBound(), false);
-            frame = new WindowFrame(window.isRows() ? WindowFrame.FrameType.ROWS : WindowFrame.FrameType.RANGE, lower,
-                    upper);
+            frame = window.isRows() ? WindowFrame.rows(lower, upper) : WindowFrame.range(lower, upper);
         }
         return new WindowExpr(function, partition, order, frame);
     }

@@ -2,7 +2,7 @@ package io.updraft.planner.analysis;
 
 import io.updraft.core.error.AnalysisException;
 import io.updraft.planner.logical.Join;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.logical.SubqueryAlias;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.plan.JoinNode;

@@ -4,7 +4,7 @@ import io.updraft.planner.TpchCatalog;
 import io.updraft.planner.expr.FunctionCall;
 import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.WindowExpr;
-import io.updraft.planner.expr.WindowFrame;
+import io.updraft.core.plan.WindowFrame;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.expr.WindowExpression;

@@ -1,6 +1,6 @@
 package io.updraft.planner.optimizer;
 
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import io.updraft.planner.TpchCatalog;
 import io.updraft.planner.analysis.Analyzer;
 import io.updraft.planner.logical.Hint;
 import io.updraft.planner.logical.Join;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.plan.BroadcastHintNode;
 import io.updraft.planner.resolved.plan.JoinHint;
 import io.updraft.planner.resolved.plan.JoinNode;

@@ -1,6 +1,6 @@
 package io.updraft.planner.optimizer;
 
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.plan.AggregateNode;
 import io.updraft.planner.resolved.expr.SubqueryExpression;

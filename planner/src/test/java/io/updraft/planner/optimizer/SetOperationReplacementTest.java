@@ -3,7 +3,7 @@ package io.updraft.planner.optimizer;
 import io.updraft.planner.TpchCatalog;
 import io.updraft.planner.analysis.Analyzer;
 import io.updraft.planner.logical.Deduplicate;
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.plan.AggregateNode;

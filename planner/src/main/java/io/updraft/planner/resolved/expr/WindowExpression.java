@@ -1,6 +1,6 @@
 package io.updraft.planner.resolved.expr;
 
-import io.updraft.planner.expr.WindowFrame;
+import io.updraft.core.plan.WindowFrame;
 import io.updraft.sql.types.DataType;
 
 import java.util.ArrayList;

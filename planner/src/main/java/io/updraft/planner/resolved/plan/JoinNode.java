@@ -1,6 +1,6 @@
 package io.updraft.planner.resolved.plan;
 
-import io.updraft.planner.logical.JoinType;
+import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.sql.types.BooleanType;
@@ -46,7 +46,7 @@ public record JoinNode(ResolvedPlan left, ResolvedPlan right, JoinType joinType,
         for (AttributeReference a : left.output()) {
             out.add(leftNullable ? a.withNullability(true) : a);
         }
-        if (joinType.leftOnly()) {
+        if (!joinType.outputsRight()) {
             return out;
         }
         for (AttributeReference a : right.output()) {
