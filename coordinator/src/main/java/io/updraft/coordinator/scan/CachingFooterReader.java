@@ -1,5 +1,6 @@
 package io.updraft.coordinator.scan;
 
+import io.updraft.engine.parquet.ParquetFileInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

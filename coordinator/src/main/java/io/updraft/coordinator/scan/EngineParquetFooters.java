@@ -1,9 +1,8 @@
 package io.updraft.coordinator.scan;
 
+import io.updraft.engine.parquet.ParquetFileInfo;
 import io.updraft.engine.parquet.ParquetFiles;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.LongConsumer;
@@ -31,11 +30,6 @@ public final class EngineParquetFooters implements ParquetFooterReader {
 
     @Override
     public ParquetFileInfo read(String path, LongConsumer requests) {
-        io.updraft.engine.parquet.ParquetFileInfo info = ParquetFiles.inspect(path, settings, requests);
-        List<RowGroupInfo> groups = new ArrayList<>(info.rowGroups().size());
-        for (io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo g : info.rowGroups()) {
-            groups.add(new RowGroupInfo(g.index(), g.rowCount(), g.compressedBytes()));
-        }
-        return new ParquetFileInfo(path, info.schema(), info.rowCount(), groups);
+        return ParquetFiles.inspect(path, settings, requests);
     }
 }

@@ -1,5 +1,6 @@
 package io.updraft.coordinator.scan;
 
+import io.updraft.engine.parquet.ParquetFileInfo;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.updraft.coordinator.scan;
 
+import io.updraft.engine.parquet.ParquetFileInfo;
 import java.util.function.LongConsumer;
 
 /**

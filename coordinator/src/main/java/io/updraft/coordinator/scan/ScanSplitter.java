@@ -1,5 +1,7 @@
 package io.updraft.coordinator.scan;
 
+import io.updraft.engine.parquet.ParquetFileInfo;
+import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
 import io.updraft.core.plan.FileSplit;
 
 import java.util.ArrayList;

@@ -1,9 +1,7 @@
 package io.updraft.coordinator.job;
 
 import io.updraft.coordinator.invoke.InProcessInvoker;
-import io.updraft.coordinator.scan.ParquetFileInfo;
 import io.updraft.coordinator.scan.ParquetFooterReader;
-import io.updraft.coordinator.scan.RowGroupInfo;
 import io.updraft.coordinator.summary.StageMetrics;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
@@ -27,6 +25,8 @@ import io.updraft.core.task.TaskCodec;
 import io.updraft.core.task.TaskMetrics;
 import io.updraft.core.task.TaskResult;
 import io.updraft.core.task.TaskSpec;
+import io.updraft.engine.parquet.ParquetFileInfo;
+import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
 import io.updraft.sql.Row;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.StructType;
@@ -62,8 +62,9 @@ class JobRunnerTest {
 
     /** Three row groups of 3 MiB per file: with 3 slots two files split as [0,1] [2], one file as [0] [1] [2]. */
     private static ParquetFooterReader footers() {
-        return path -> new ParquetFileInfo(path, LINEITEM, 300, List.of(new RowGroupInfo(0, 100, 3 * MIB),
-                new RowGroupInfo(1, 100, 3 * MIB), new RowGroupInfo(2, 100, 3 * MIB)));
+        return path -> new ParquetFileInfo(path, 9 * MIB, LINEITEM, 300, List.of(
+                new RowGroupInfo(0, 100, 3 * MIB, 3 * MIB), new RowGroupInfo(1, 100, 3 * MIB, 3 * MIB),
+                new RowGroupInfo(2, 100, 3 * MIB, 3 * MIB)), List.of());
     }
 
     /** A decoder that turns each fake "batch" string into one row holding it. */

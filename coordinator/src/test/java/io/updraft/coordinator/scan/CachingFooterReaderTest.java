@@ -1,5 +1,6 @@
 package io.updraft.coordinator.scan;
 
+import io.updraft.engine.parquet.ParquetFileInfo;
 import io.updraft.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,7 @@ class CachingFooterReaderTest {
     private final List<String> reads = new ArrayList<>();
     private final CachingFooterReader reader = new CachingFooterReader(path -> {
         reads.add(path);
-        return new ParquetFileInfo(path, new StructType(List.of()), reads.size(), List.of());
+        return new ParquetFileInfo(path, 0, new StructType(List.of()), reads.size(), List.of(), List.of());
     });
 
     @Test

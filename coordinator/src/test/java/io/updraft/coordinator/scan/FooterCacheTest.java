@@ -1,5 +1,7 @@
 package io.updraft.coordinator.scan;
 
+import io.updraft.engine.parquet.ParquetFileInfo;
+import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -10,8 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The process-wide footer cache: served per file version only, bounded, LRU; planning requests counted. */
 class FooterCacheTest {
     private static ParquetFileInfo info(String path, long rows) {
-        return new ParquetFileInfo(path, new io.updraft.sql.types.StructType(List.of()), rows,
-                List.of(new RowGroupInfo(0, rows, 100)));
+        return new ParquetFileInfo(path, 100, new io.updraft.sql.types.StructType(List.of()), rows,
+                List.of(new RowGroupInfo(0, rows, 100, 100)), List.of());
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.updraft.coordinator.scan;
 
+import io.updraft.engine.parquet.ParquetFileInfo;
+import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.sql.types.StructType;
 import org.junit.jupiter.api.Test;
@@ -25,9 +27,10 @@ class ScanSplitterTest {
     private void file(String path, long... groupBytes) {
         List<RowGroupInfo> groups = new ArrayList<>();
         for (int i = 0; i < groupBytes.length; i++) {
-            groups.add(new RowGroupInfo(i, 100, groupBytes[i]));
+            groups.add(new RowGroupInfo(i, 100, groupBytes[i], groupBytes[i]));
         }
-        files.put(path, new ParquetFileInfo(path, new StructType(List.of()), 100L * groupBytes.length, groups));
+        files.put(path, new ParquetFileInfo(path, 0, new StructType(List.of()), 100L * groupBytes.length, groups,
+                List.of()));
     }
 
     private static FileSplit whole(String path) {

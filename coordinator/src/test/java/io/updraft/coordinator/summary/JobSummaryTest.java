@@ -3,7 +3,6 @@ package io.updraft.coordinator.summary;
 import io.updraft.coordinator.job.JobResult;
 import io.updraft.coordinator.job.JobRunner;
 import io.updraft.coordinator.job.JobRunnerOptions;
-import io.updraft.coordinator.scan.ParquetFileInfo;
 import io.updraft.coordinator.scan.ParquetFooterReader;
 import io.updraft.coordinator.scan.PlanningRequests;
 import io.updraft.coordinator.testing.FakeEngine;
@@ -15,6 +14,7 @@ import io.updraft.coordinator.testing.ScriptedInvoker.Answer;
 import io.updraft.core.task.TaskResult;
 import org.junit.jupiter.api.Test;
 
+import io.updraft.engine.parquet.ParquetFileInfo;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,6 @@
 package io.updraft.coordinator.testing;
 
-import io.updraft.coordinator.scan.ParquetFileInfo;
 import io.updraft.coordinator.scan.ParquetFooterReader;
-import io.updraft.coordinator.scan.RowGroupInfo;
 import io.updraft.core.expr.ColumnRef;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.JobPlan;
@@ -11,6 +9,8 @@ import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.ShuffleWrite;
 import io.updraft.core.plan.Stage;
 import io.updraft.core.plan.StageInput;
+import io.updraft.engine.parquet.ParquetFileInfo;
+import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
 import io.updraft.sql.Row;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.StructType;
@@ -27,7 +27,8 @@ public final class Plans {
 
     /** Every file has one row group of 1 MiB: a scan over n files runs n tasks. */
     public static ParquetFooterReader oneRowGroupPerFile() {
-        return path -> new ParquetFileInfo(path, SCHEMA, 100, List.of(new RowGroupInfo(0, 100, 1024 * 1024)));
+        return path -> new ParquetFileInfo(path, 1024 * 1024, SCHEMA, 100,
+                List.of(new RowGroupInfo(0, 100, 1024 * 1024, 1024 * 1024)), List.of());
     }
 
     /** A decoder turning each fake batch string into one row holding it. */
