@@ -46,6 +46,11 @@ public record Expand(Operator child, List<List<Expr>> projections, List<String> 
     @Override
     @JsonIgnore
     public StructType schema() {
+        return outputSchema(projections, names);
+    }
+
+    /** One column per name: projection 0's types, nullable if any projection's expression is. */
+    public static StructType outputSchema(List<List<Expr>> projections, List<String> names) {
         List<StructField> fields = new ArrayList<>(names.size());
         for (int c = 0; c < names.size(); c++) {
             boolean nullable = false;

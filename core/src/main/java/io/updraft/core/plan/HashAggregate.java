@@ -32,6 +32,12 @@ public record HashAggregate(Operator child, List<Expr> groupBy, List<AggregateCa
     @Override
     @JsonIgnore
     public StructType schema() {
+        return outputSchema(groupBy, aggregates, mode, names);
+    }
+
+    /** The keys, then per aggregate its state columns ("name#i", PARTIAL) or its result (FINAL, COMPLETE). */
+    public static StructType outputSchema(List<Expr> groupBy, List<AggregateCall> aggregates, AggregateMode mode,
+                                          List<String> names) {
         List<StructField> fields = new ArrayList<>();
         for (int i = 0; i < groupBy.size(); i++) {
             fields.add(new StructField(names.get(i), groupBy.get(i).dataType(), groupBy.get(i).nullable()));

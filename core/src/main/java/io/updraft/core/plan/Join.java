@@ -62,14 +62,19 @@ public record Join(Operator left, Operator right, JoinType type, List<Expr> left
     @Override
     @JsonIgnore
     public StructType schema() {
+        return outputSchema(left.schema(), right.schema(), type);
+    }
+
+    /** Left ++ right columns (the null-padded side's nullable), or left only for LEFT_SEMI and LEFT_ANTI. */
+    public static StructType outputSchema(StructType leftSchema, StructType rightSchema, JoinType type) {
         List<StructField> fields = new ArrayList<>();
         boolean leftNullable = type.keepsUnmatchedRight();
-        for (StructField f : left.schema().fields()) {
+        for (StructField f : leftSchema.fields()) {
             fields.add(leftNullable ? new StructField(f.name(), f.dataType(), true) : f);
         }
         if (type.outputsRight()) {
             boolean rightNullable = type.keepsUnmatchedLeft();
-            for (StructField f : right.schema().fields()) {
+            for (StructField f : rightSchema.fields()) {
                 fields.add(rightNullable ? new StructField(f.name(), f.dataType(), true) : f);
             }
         }

@@ -23,6 +23,11 @@ public record Project(Operator child, List<Expr> expressions, List<String> names
     @Override
     @JsonIgnore
     public StructType schema() {
+        return outputSchema(expressions, names);
+    }
+
+    /** One column per expression, named by {@code names}. */
+    public static StructType outputSchema(List<Expr> expressions, List<String> names) {
         List<StructField> fields = new ArrayList<>();
         for (int i = 0; i < expressions.size(); i++) {
             fields.add(new StructField(names.get(i), expressions.get(i).dataType(), expressions.get(i).nullable()));

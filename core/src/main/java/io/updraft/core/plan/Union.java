@@ -38,12 +38,17 @@ public record Union(List<Operator> inputs) implements Operator {
     @Override
     @JsonIgnore
     public StructType schema() {
-        StructType first = inputs.get(0).schema();
+        return outputSchema(inputs.stream().map(Operator::schema).toList());
+    }
+
+    /** The first input's names and types; a column is nullable if it is in any input. */
+    public static StructType outputSchema(List<StructType> inputSchemas) {
+        StructType first = inputSchemas.get(0);
         List<StructField> fields = new ArrayList<>(first.size());
         for (int c = 0; c < first.size(); c++) {
             boolean nullable = false;
-            for (Operator input : inputs) {
-                nullable |= input.schema().get(c).nullable();
+            for (StructType input : inputSchemas) {
+                nullable |= input.get(c).nullable();
             }
             fields.add(new StructField(first.get(c).name(), first.get(c).dataType(), nullable));
         }

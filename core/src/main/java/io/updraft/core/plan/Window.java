@@ -28,6 +28,21 @@ public record Window(Operator child, List<Expr> partitionBy, List<SortKey> order
         if (calls.size() != names.size()) {
             throw new IllegalArgumentException(calls.size() + " window calls but " + names.size() + " names");
         }
+        calls = framedCalls(calls, orderBy);
+    }
+
+    @Override
+    @JsonIgnore
+    public StructType schema() {
+        return outputSchema(child.schema(), calls, names);
+    }
+
+    /**
+     * The calls as they run: checked against the order keys (ranking and offset functions need ORDER BY; RANGE
+     * offsets need one numeric, date or timestamp key), each without a frame given Spark's default
+     * ({@link WindowFrame#defaultFrame}). The one place the default frame is decided, for planner and engine.
+     */
+    public static List<WindowCall> framedCalls(List<WindowCall> calls, List<SortKey> orderBy) {
         List<WindowCall> filled = new ArrayList<>(calls.size());
         for (WindowCall call : calls) {
             if (call.function().isRankingOrOffset() && orderBy.isEmpty()) {
@@ -53,13 +68,12 @@ public record Window(Operator child, List<Expr> partitionBy, List<SortKey> order
             }
             filled.add(call.frame() == null ? call.withFrame(frame) : call);
         }
-        calls = List.copyOf(filled);
+        return List.copyOf(filled);
     }
 
-    @Override
-    @JsonIgnore
-    public StructType schema() {
-        List<StructField> fields = new ArrayList<>(child.schema().fields());
+    /** The child's columns, then one per call (named by {@code names}). */
+    public static StructType outputSchema(StructType input, List<WindowCall> calls, List<String> names) {
+        List<StructField> fields = new ArrayList<>(input.fields());
         for (int i = 0; i < calls.size(); i++) {
             fields.add(new StructField(names.get(i), calls.get(i).dataType(), calls.get(i).nullable()));
         }

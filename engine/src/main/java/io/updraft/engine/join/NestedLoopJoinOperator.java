@@ -2,6 +2,7 @@ package io.updraft.engine.join;
 
 import io.updraft.core.expr.Expr;
 import io.updraft.core.plan.BuildSide;
+import io.updraft.core.plan.Join;
 import io.updraft.core.plan.JoinType;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.expr.ExpressionEvaluator;
@@ -60,7 +61,7 @@ public final class NestedLoopJoinOperator implements BatchOperator {
         this.probeChild = buildIsLeft ? right : left;
         this.left = left.schema();
         this.right = right.schema();
-        this.schema = JoinSchemas.output(this.left, this.right, type);
+        this.schema = Join.outputSchema(this.left, this.right, type);
         this.condition = condition == null ? null : ExpressionEvaluator.compile(condition, context.allocator());
     }
 

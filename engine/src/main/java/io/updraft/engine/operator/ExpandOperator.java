@@ -1,10 +1,10 @@
 package io.updraft.engine.operator;
 
 import io.updraft.core.expr.Expr;
+import io.updraft.core.plan.Expand;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.expr.ExpressionEvaluator;
 import io.updraft.engine.vector.Batch;
-import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 import org.apache.arrow.vector.FieldVector;
 
@@ -45,15 +45,7 @@ public final class ExpandOperator implements BatchOperator {
             closeEvaluators();
             throw e;
         }
-        List<StructField> fields = new ArrayList<>(names.size());
-        for (int c = 0; c < names.size(); c++) {
-            boolean nullable = false;
-            for (List<Expr> p : projections) {
-                nullable |= p.get(c).nullable();
-            }
-            fields.add(new StructField(names.get(c), projections.get(0).get(c).dataType(), nullable));
-        }
-        this.schema = new StructType(fields);
+        this.schema = Expand.outputSchema(projections, names);
     }
 
     @Override

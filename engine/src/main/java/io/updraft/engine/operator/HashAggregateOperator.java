@@ -2,8 +2,8 @@ package io.updraft.engine.operator;
 
 import io.updraft.core.expr.Expr;
 import io.updraft.core.plan.AggregateCall;
-import io.updraft.core.plan.AggregateFunction;
 import io.updraft.core.plan.AggregateMode;
+import io.updraft.core.plan.HashAggregate;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.aggregate.AggregationTable;
 import io.updraft.engine.expr.ExpressionEvaluator;
@@ -13,7 +13,6 @@ import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Murmur3;
 import io.updraft.engine.vector.RowKeys;
 import io.updraft.sql.types.DataType;
-import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 import org.apache.arrow.vector.FieldVector;
 
@@ -71,8 +70,8 @@ public final class HashAggregateOperator implements BatchOperator {
             throw new IllegalArgumentException("need " + (groupBy.size() + aggregates.size()) + " names, got "
                     + names.size());
         }
-        this.schema = outputSchema(groupBy, this.aggregates, mode, names);
-        this.stateSchema = outputSchema(groupBy, this.aggregates, AggregateMode.PARTIAL, names);
+        this.schema = HashAggregate.outputSchema(groupBy, this.aggregates, mode, names);
+        this.stateSchema = HashAggregate.outputSchema(groupBy, this.aggregates, AggregateMode.PARTIAL, names);
         try {
             for (Expr key : groupBy) {
                 keyEvaluators.add(ExpressionEvaluator.compile(key, context.allocator()));
@@ -90,27 +89,6 @@ public final class HashAggregateOperator implements BatchOperator {
             closeEvaluators();
             throw e;
         }
-    }
-
-    static StructType outputSchema(List<Expr> groupBy, List<AggregateCall> aggregates, AggregateMode mode,
-                                   List<String> names) {
-        List<StructField> fields = new ArrayList<>();
-        for (int i = 0; i < groupBy.size(); i++) {
-            fields.add(new StructField(names.get(i), groupBy.get(i).dataType(), groupBy.get(i).nullable()));
-        }
-        for (int a = 0; a < aggregates.size(); a++) {
-            AggregateCall call = aggregates.get(a);
-            String name = names.get(groupBy.size() + a);
-            if (mode == AggregateMode.PARTIAL) {
-                List<DataType> state = call.stateTypes();
-                for (int s = 0; s < state.size(); s++) {
-                    fields.add(new StructField(name + "#" + s, state.get(s), true));
-                }
-            } else {
-                fields.add(new StructField(name, call.dataType(), call.function() != AggregateFunction.COUNT));
-            }
-        }
-        return new StructType(fields);
     }
 
     private AggregationTable newTable() {

@@ -1,10 +1,10 @@
 package io.updraft.engine.operator;
 
 import io.updraft.core.expr.Expr;
+import io.updraft.core.plan.Project;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.expr.ExpressionEvaluator;
 import io.updraft.engine.vector.Batch;
-import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 import org.apache.arrow.vector.FieldVector;
 
@@ -24,18 +24,16 @@ public final class ProjectOperator implements BatchOperator {
         if (expressions.size() != names.size()) {
             throw new IllegalArgumentException(expressions.size() + " expressions but " + names.size() + " names");
         }
-        List<StructField> fields = new ArrayList<>();
         try {
             for (int i = 0; i < expressions.size(); i++) {
                 Expr e = expressions.get(i);
                 this.expressions.add(ExpressionEvaluator.compile(e, context.allocator()));
-                fields.add(new StructField(names.get(i), e.dataType(), e.nullable()));
             }
         } catch (RuntimeException e) {
             this.expressions.forEach(ExpressionEvaluator::close);
             throw e;
         }
-        this.schema = new StructType(fields);
+        this.schema = Project.outputSchema(expressions, names);
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.updraft.engine.operator;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
-import io.updraft.sql.types.StructField;
+import io.updraft.core.plan.Union;
 import io.updraft.engine.vector.Batch;
 import io.updraft.sql.types.StructType;
 
@@ -25,20 +25,20 @@ public final class UnionOperator implements BatchOperator {
             throw new IllegalArgumentException("a union needs at least one input");
         }
         StructType first = this.inputs.get(0).schema();
-        List<StructField> fields = new ArrayList<>(first.size());
-        for (int c = 0; c < first.size(); c++) {
-            boolean nullable = false;
-            for (BatchOperator input : this.inputs) {
-                StructType other = input.schema();
-                if (other.size() != first.size() || !other.get(c).dataType().equals(first.get(c).dataType())) {
-                    throw new UpdraftException(ErrorType.INTERNAL, "union inputs differ: " + first.simpleString()
-                            + " vs " + other.simpleString());
-                }
-                nullable |= other.get(c).nullable();
+        List<StructType> schemas = new ArrayList<>(this.inputs.size());
+        for (BatchOperator input : this.inputs) {
+            StructType other = input.schema();
+            boolean sameTypes = other.size() == first.size();
+            for (int c = 0; sameTypes && c < first.size(); c++) {
+                sameTypes = other.get(c).dataType().equals(first.get(c).dataType());
             }
-            fields.add(new StructField(first.get(c).name(), first.get(c).dataType(), nullable));
+            if (!sameTypes) {
+                throw new UpdraftException(ErrorType.INTERNAL, "union inputs differ: " + first.simpleString()
+                        + " vs " + other.simpleString());
+            }
+            schemas.add(other);
         }
-        this.schema = new StructType(fields);
+        this.schema = Union.outputSchema(schemas);
     }
 
     @Override

@@ -2,8 +2,9 @@ package io.updraft.engine.window;
 
 import io.updraft.core.expr.Expr;
 import io.updraft.core.plan.SortKey;
-import io.updraft.core.plan.WindowCall;
+import io.updraft.core.plan.Window;
 import io.updraft.core.plan.WindowFrame;
+import io.updraft.core.plan.WindowCall;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.expr.ExpressionEvaluator;
 import io.updraft.engine.operator.BatchOperator;
@@ -13,7 +14,6 @@ import io.updraft.engine.spill.SpillWriter;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.RowKeys;
 import io.updraft.engine.vector.Vectors;
-import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 import org.apache.arrow.vector.FieldVector;
 
@@ -66,20 +66,11 @@ public final class WindowOperator implements BatchOperator {
         Objects.requireNonNull(child, "child is null");
         this.context = Objects.requireNonNull(context, "context is null");
         this.orderBy = List.copyOf(orderBy);
-        List<WindowCall> framed = new ArrayList<>(calls.size());
-        for (WindowCall call : calls) {
-            framed.add(call.frame() != null ? call : new WindowCall(call.function(), call.arguments(),
-                    call.ignoreNulls(), WindowFrame.defaultFrame(!orderBy.isEmpty()), call.dataType()));
-        }
-        this.calls = List.copyOf(framed);
         if (names.size() != calls.size()) {
             throw new IllegalArgumentException(calls.size() + " window calls but " + names.size() + " names");
         }
-        List<StructField> fields = new ArrayList<>(child.schema().fields());
-        for (int i = 0; i < calls.size(); i++) {
-            fields.add(new StructField(names.get(i), calls.get(i).dataType(), calls.get(i).nullable()));
-        }
-        this.schema = new StructType(fields);
+        this.calls = Window.framedCalls(calls, this.orderBy);
+        this.schema = Window.outputSchema(child.schema(), this.calls, names);
         try {
             for (Expr e : partitionBy) {
                 partitionKeys.add(ExpressionEvaluator.compile(e, context.allocator()));
