@@ -1,11 +1,11 @@
 package io.updraft.sql;
 
-import io.updraft.coordinator.scan.ParquetFileInfo;
 import io.updraft.coordinator.scan.ParquetFooterReader;
 import io.updraft.coordinator.scan.PlanningRequests;
 import io.updraft.core.error.AnalysisException;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.engine.parquet.ParquetFileInfo;
 import io.updraft.planner.logical.ParquetSource;
 import io.updraft.shuffle.store.ObjectInfo;
 import io.updraft.shuffle.store.S3Location;

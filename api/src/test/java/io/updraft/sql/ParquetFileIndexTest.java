@@ -1,11 +1,11 @@
 package io.updraft.sql;
 
-import io.updraft.coordinator.scan.ParquetFileInfo;
 import io.updraft.coordinator.scan.ParquetFooterReader;
-import io.updraft.coordinator.scan.RowGroupInfo;
 import io.updraft.core.error.AnalysisException;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.engine.parquet.ParquetFileInfo;
+import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
 import io.updraft.planner.logical.ParquetSource;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.StructField;
@@ -36,7 +36,8 @@ class ParquetFileIndexTest {
     }
 
     private static ParquetFooterReader footers(StructType schema) {
-        return path -> new ParquetFileInfo(path, schema, 10, List.of(new RowGroupInfo(0, 10, 100)));
+        return path -> new ParquetFileInfo(path, 100, schema, 10, List.of(new RowGroupInfo(0, 10, 100, 100)),
+                List.of());
     }
 
     @Test
@@ -102,8 +103,9 @@ class ParquetFileIndexTest {
         Path a = touch("t/a.parquet");
         Path b = touch("t/b.parquet");
         ParquetFooterReader footers = path -> path.endsWith("b.parquet")
-                ? new ParquetFileInfo(path, new StructType(List.of()).add("a", DataTypes.LongType), 1, List.of())
-                : new ParquetFileInfo(path, AB, 1, List.of());
+                ? new ParquetFileInfo(path, 0, new StructType(List.of()).add("a", DataTypes.LongType), 1, List.of(),
+                        List.of())
+                : new ParquetFileInfo(path, 0, AB, 1, List.of(), List.of());
 
         assertThatThrownBy(() -> ParquetFileIndex.resolve(List.of(dir.resolve("t").toString()), footers))
                 .isInstanceOf(AnalysisException.class)
