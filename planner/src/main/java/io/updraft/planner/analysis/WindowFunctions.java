@@ -126,8 +126,7 @@ final class WindowFunctions {
             }
         }
         if (requested == null) {
-            return order.isEmpty() ? WindowFrame.rows(WindowFrame.UNBOUNDED_PRECEDING, WindowFrame.UNBOUNDED_FOLLOWING)
-                    : WindowFrame.range(WindowFrame.UNBOUNDED_PRECEDING, WindowFrame.CURRENT_ROW);
+            return WindowFrame.defaultFrame(!order.isEmpty());
         }
         if (requested.type() == FrameType.RANGE && !isUnboundedOrCurrent(requested)) {
             if (order.size() != 1) {
