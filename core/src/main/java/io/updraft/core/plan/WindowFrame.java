@@ -27,7 +27,8 @@ public record WindowFrame(FrameType type, FrameBound lower, FrameBound upper) {
         Objects.requireNonNull(type, "type is null");
         Objects.requireNonNull(lower, "lower is null");
         Objects.requireNonNull(upper, "upper is null");
-        if (lower.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING || upper.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
+        if (lower.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING
+                || upper.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
             throw new IllegalArgumentException("a frame cannot start at UNBOUNDED FOLLOWING or end at UNBOUNDED"
                     + " PRECEDING");
         }

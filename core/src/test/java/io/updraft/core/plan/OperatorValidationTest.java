@@ -74,6 +74,38 @@ class OperatorValidationTest {
     }
 
     @Test
+    void framesFromSparkOffsets() {
+        WindowFrame frame = WindowFrame.rows(WindowFrame.UNBOUNDED_PRECEDING, 2);
+        assertThat(frame).isEqualTo(new WindowFrame(FrameType.ROWS, FrameBound.unboundedPreceding(),
+                FrameBound.following(2)));
+        assertThat(frame.sql()).isEqualTo("ROWS BETWEEN UNBOUNDED PRECEDING AND 2 FOLLOWING");
+        assertThat(WindowFrame.range(-3, WindowFrame.CURRENT_ROW).sql())
+                .isEqualTo("RANGE BETWEEN 3 PRECEDING AND CURRENT ROW");
+        assertThat(WindowFrame.range(WindowFrame.UNBOUNDED_PRECEDING, WindowFrame.CURRENT_ROW))
+                .isEqualTo(WindowFrame.defaultFrame(true));
+        assertThat(WindowFrame.rows(WindowFrame.UNBOUNDED_PRECEDING, WindowFrame.UNBOUNDED_FOLLOWING))
+                .isEqualTo(WindowFrame.defaultFrame(false));
+        for (long offset : new long[]{Long.MIN_VALUE, -5, 0, 7, Long.MAX_VALUE}) {
+            assertThat(FrameBound.ofOffset(offset).signedOffset()).isEqualTo(offset);
+        }
+        assertThatThrownBy(() -> WindowFrame.rows(2, 1))
+                .hasMessage("the frame's lower bound 2 FOLLOWING is after its upper bound 1 FOLLOWING");
+        assertThatThrownBy(() -> WindowFrame.rows(WindowFrame.UNBOUNDED_FOLLOWING, WindowFrame.UNBOUNDED_FOLLOWING))
+                .hasMessageContaining("cannot start at UNBOUNDED FOLLOWING");
+    }
+
+    @Test
+    void joinTypesTakeSparkNames() {
+        assertThat(JoinType.fromString("left_outer")).isEqualTo(JoinType.LEFT_OUTER);
+        assertThat(JoinType.fromString("FullOuter")).isEqualTo(JoinType.FULL_OUTER);
+        assertThat(JoinType.fromString("anti")).isEqualTo(JoinType.LEFT_ANTI);
+        assertThat(JoinType.LEFT_SEMI.sparkName()).isEqualTo("LeftSemi");
+        assertThat(JoinType.LEFT_SEMI.outputsRight()).isFalse();
+        assertThatThrownBy(() -> JoinType.fromString("sideways"))
+                .hasMessageContaining("Unsupported join type 'sideways'");
+    }
+
+    @Test
     void shuffleWriteChecksPartitioning() {
         assertThatThrownBy(() -> new ShuffleWrite(L, new Partitioning.Single(), 2)).hasMessageContaining("1 partition");
         SortKey key = new SortKey(A, true, true);
