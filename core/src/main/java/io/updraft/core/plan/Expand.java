@@ -69,6 +69,6 @@ public record Expand(Operator child, List<List<Expr>> projections, List<String> 
 
     @Override
     public Expand withChildren(List<Operator> children) {
-        return new Expand(Operators.only(children, this), projections, names);
+        return new Expand(Operator.onlyChild(children, this), projections, names);
     }
 }

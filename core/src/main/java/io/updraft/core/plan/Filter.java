@@ -31,6 +31,6 @@ public record Filter(Operator child, Expr condition) implements Operator {
 
     @Override
     public Filter withChildren(List<Operator> children) {
-        return new Filter(Operators.only(children, this), condition);
+        return new Filter(Operator.onlyChild(children, this), condition);
     }
 }

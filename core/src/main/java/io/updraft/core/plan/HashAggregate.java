@@ -65,6 +65,6 @@ public record HashAggregate(Operator child, List<Expr> groupBy, List<AggregateCa
 
     @Override
     public HashAggregate withChildren(List<Operator> children) {
-        return new HashAggregate(Operators.only(children, this), groupBy, aggregates, mode, names);
+        return new HashAggregate(Operator.onlyChild(children, this), groupBy, aggregates, mode, names);
     }
 }

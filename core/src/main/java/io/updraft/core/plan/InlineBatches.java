@@ -19,6 +19,6 @@ public record InlineBatches(StructType schema, List<String> arrowIpcBase64) impl
 
     @Override
     public Operator withChildren(List<Operator> children) {
-        return Operators.leaf(children, this);
+        return Operator.leaf(children, this);
     }
 }

@@ -28,6 +28,6 @@ public record Limit(Operator child, long limit, long offset) implements Operator
 
     @Override
     public Limit withChildren(List<Operator> children) {
-        return new Limit(Operators.only(children, this), limit, offset);
+        return new Limit(Operator.onlyChild(children, this), limit, offset);
     }
 }

@@ -45,6 +45,24 @@ public sealed interface Operator permits ParquetScan, StageInput, InlineBatches,
      */
     Operator withChildren(List<Operator> children);
 
+    /** For a unary operator's {@code withChildren}: its one new child (anything else is rejected). */
+    static Operator onlyChild(List<Operator> children, Operator parent) {
+        if (children.size() != 1) {
+            throw new IllegalArgumentException(parent.getClass().getSimpleName() + " has 1 child, got "
+                    + children.size());
+        }
+        return children.get(0);
+    }
+
+    /** For a leaf's {@code withChildren}: the leaf itself (it has no children to replace). */
+    static Operator leaf(List<Operator> children, Operator leaf) {
+        if (!children.isEmpty()) {
+            throw new IllegalArgumentException(leaf.getClass().getSimpleName() + " is a leaf, got "
+                    + children.size() + " children");
+        }
+        return leaf;
+    }
+
     /** This tree with every leaf replaced by {@code leaves.apply(leaf)}; inner nodes are rebuilt above them. */
     default Operator replaceLeaves(java.util.function.UnaryOperator<Operator> leaves) {
         if (children().isEmpty()) {

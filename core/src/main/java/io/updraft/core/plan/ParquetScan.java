@@ -25,7 +25,7 @@ public record ParquetScan(List<FileSplit> splits, StructType schema, Expr prunin
 
     @Override
     public Operator withChildren(List<Operator> children) {
-        return Operators.leaf(children, this);
+        return Operator.leaf(children, this);
     }
 
     public ParquetScan withSplits(List<FileSplit> newSplits) {

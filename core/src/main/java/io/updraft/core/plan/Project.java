@@ -42,6 +42,6 @@ public record Project(Operator child, List<Expr> expressions, List<String> names
 
     @Override
     public Project withChildren(List<Operator> children) {
-        return new Project(Operators.only(children, this), expressions, names);
+        return new Project(Operator.onlyChild(children, this), expressions, names);
     }
 }

@@ -23,6 +23,6 @@ public record ShuffleRead(StructType schema, List<ShuffleBlock> blocks) implemen
 
     @Override
     public Operator withChildren(List<Operator> children) {
-        return Operators.leaf(children, this);
+        return Operator.leaf(children, this);
     }
 }

@@ -42,6 +42,6 @@ public record ShuffleWrite(Operator child, Partitioning partitioning, int numPar
 
     @Override
     public ShuffleWrite withChildren(List<Operator> children) {
-        return new ShuffleWrite(Operators.only(children, this), partitioning, numPartitions);
+        return new ShuffleWrite(Operator.onlyChild(children, this), partitioning, numPartitions);
     }
 }

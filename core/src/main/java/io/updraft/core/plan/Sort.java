@@ -26,6 +26,6 @@ public record Sort(Operator child, List<SortKey> keys) implements Operator {
 
     @Override
     public Sort withChildren(List<Operator> children) {
-        return new Sort(Operators.only(children, this), keys);
+        return new Sort(Operator.onlyChild(children, this), keys);
     }
 }

@@ -29,6 +29,6 @@ public record StageInput(int stageId, StructType schema, boolean broadcast) impl
 
     @Override
     public Operator withChildren(List<Operator> children) {
-        return Operators.leaf(children, this);
+        return Operator.leaf(children, this);
     }
 }

@@ -29,6 +29,6 @@ public record TopN(Operator child, List<SortKey> keys, long limit) implements Op
 
     @Override
     public TopN withChildren(List<Operator> children) {
-        return new TopN(Operators.only(children, this), keys, limit);
+        return new TopN(Operator.onlyChild(children, this), keys, limit);
     }
 }

@@ -87,6 +87,6 @@ public record Window(Operator child, List<Expr> partitionBy, List<SortKey> order
 
     @Override
     public Window withChildren(List<Operator> children) {
-        return new Window(Operators.only(children, this), partitionBy, orderBy, calls, names);
+        return new Window(Operator.onlyChild(children, this), partitionBy, orderBy, calls, names);
     }
 }
