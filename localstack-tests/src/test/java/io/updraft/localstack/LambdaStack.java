@@ -1,5 +1,7 @@
 package io.updraft.localstack;
 
+import io.updraft.shuffle.testing.TestPorts;
+
 import io.updraft.shuffle.store.S3Location;
 import io.updraft.shuffle.store.S3ObjectStore;
 import io.updraft.shuffle.store.S3StoreConfig;
@@ -8,7 +10,6 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,7 +60,7 @@ final class LambdaStack implements AutoCloseable {
                     + ": build it with ./mvnw -pl worker-function -am package");
         }
         try {
-            s3Port = freePort();
+            s3Port = TestPorts.reserve();
             s3State = Files.createTempDirectory("it-localstack-");
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -83,7 +84,7 @@ final class LambdaStack implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        int firstPort = freePortRange(n);
+        int firstPort = TestPorts.reserveBlock(n, 0, 1000);
         List<String> args = new ArrayList<>(List.of(zip.toString(), String.valueOf(n), String.valueOf(firstPort),
                 state.toString(), "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test", "AWS_REGION=us-east-1"));
         env.forEach((k, v) -> args.add(k + "=" + v));
@@ -265,32 +266,4 @@ final class LambdaStack implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
-    /** A first port such that first..first+n-1 and first+1000.. are free now (best effort). */
-    private static int freePortRange(int n) {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int first = 20000 + (int) (Math.random() * 20000);
-            boolean ok = true;
-            for (int i = 0; i < n && ok; i++) {
-                ok = isFree(first + i) && isFree(first + 1000 + i);
-            }
-            if (ok) {
-                return first;
-            }
-        }
-        throw new IllegalStateException("no free port range for " + n + " emulators");
-    }
-
-    private static boolean isFree(int port) {
-        try (ServerSocket s = new ServerSocket(port)) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
 }

@@ -1,5 +1,7 @@
 package io.updraft.coordinator.lambda;
 
+import io.updraft.shuffle.testing.TestPorts;
+
 import io.updraft.coordinator.job.JobResult;
 import io.updraft.coordinator.job.JobRunner;
 import io.updraft.coordinator.summary.JobSummary;
@@ -86,10 +88,10 @@ class LambdaEmulatorPoolTest {
         }
         assertFresherThanWorkerSources(zip);
         state = Files.createTempDirectory("lambda-pool-");
-        s3Port = InfraScripts.freePort();
+        s3Port = TestPorts.reserve();
         s3Endpoint = lastLine(InfraScripts.run("localstack/start.sh", List.of(String.valueOf(s3Port),
                 state.resolve("localstack").toString())));
-        int first = InfraScripts.freePortBlock(EMULATORS);
+        int first = TestPorts.reserveBlock(EMULATORS, 0, 1000);
         Path jni = RuntimeClientLibrary.extract(zip, state.resolve("jni"));
         endpoints = InfraScripts.run("rie/start-pool.sh", List.of(zip.toString(), String.valueOf(EMULATORS),
                 String.valueOf(first), state.resolve("rie").toString(), "AWS_ACCESS_KEY_ID=test",

@@ -1,7 +1,6 @@
 package io.updraft.coordinator.testing;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,34 +56,4 @@ public final class InfraScripts {
         }
     }
 
-    public static int freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** A port p such that p .. p+n-1 and p+1000 .. p+1000+n-1 are all free (the RIE pool's layout). */
-    public static int freePortBlock(int n) {
-        for (int tries = 0; tries < 200; tries++) {
-            int base = 20000 + (int) (Math.random() * 20000);
-            boolean ok = true;
-            for (int i = 0; i < n && ok; i++) {
-                ok = isFree(base + i) && isFree(base + 1000 + i);
-            }
-            if (ok) {
-                return base;
-            }
-        }
-        throw new IllegalStateException("no block of " + n + " free ports found");
-    }
-
-    private static boolean isFree(int port) {
-        try (ServerSocket s = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
 }

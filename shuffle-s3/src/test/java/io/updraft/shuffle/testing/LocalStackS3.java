@@ -3,7 +3,6 @@ package io.updraft.shuffle.testing;
 import io.updraft.shuffle.store.S3StoreConfig;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,7 +23,7 @@ public final class LocalStackS3 implements AutoCloseable {
     public LocalStackS3() {
         this.home = Path.of(System.getProperty("updraft.home", ".")).toAbsolutePath();
         try {
-            this.port = freePort();
+            this.port = TestPorts.reserve();
             this.state = Files.createTempDirectory("localstack-");
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -73,9 +72,4 @@ public final class LocalStackS3 implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
 }
