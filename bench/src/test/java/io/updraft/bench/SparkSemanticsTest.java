@@ -1,5 +1,6 @@
 package io.updraft.bench;
 
+import io.updraft.core.error.UpdraftException;
 import io.updraft.sql.Dataset;
 import io.updraft.sql.Row;
 import io.updraft.sql.RuntimeConfig;
@@ -57,8 +58,20 @@ class SparkSemanticsTest {
     private static UpdraftSession session;
     private static long sparkMillis;
 
-    /** What one engine did with one case: column names, types (Spark's spelling) and rows, or an error message. */
-    record Outcome(List<String> names, List<String> types, List<Row> rows, String error) {
+    /**
+     * What one engine did with one case: column names, types (Spark's spelling) and rows, or an error message and
+     * its error class (Updraft's from {@link UpdraftException#errorClass()}; Spark's, which reaches us as text
+     * from its process, from the "[CLASS]" of its message).
+     */
+    record Outcome(List<String> names, List<String> types, List<Row> rows, String error, String errorClass) {
+        Outcome(List<String> names, List<String> types, List<Row> rows) {
+            this(names, types, rows, null, null);
+        }
+
+        static Outcome failure(String error, String errorClass) {
+            return new Outcome(List.of(), List.of(), List.of(), error, errorClass);
+        }
+
         boolean failed() {
             return error != null;
         }
@@ -106,15 +119,14 @@ class SparkSemanticsTest {
             EngineResult r = results.byQuery().get(i + 1);
             String name = CASES.get(i).name();
             if (r == null || !r.isOk()) {
-                SPARK.put(name, new Outcome(List.of(), List.of(), List.of(),
-                        r == null ? "(no result)" : r.message()));
+                String message = r == null ? "(no result)" : r.message();
+                SPARK.put(name, Outcome.failure(message, errorClass(message)));
             } else {
                 List<String> names = new ArrayList<>();
                 if (!r.rows().isEmpty()) {
                     r.rows().get(0).schema().fields().forEach(f -> names.add(f.name()));
                 }
-                SPARK.put(name, new Outcome(names, types.getOrDefault("q" + (i + 1), List.of()),
-                        r.rows(), null));
+                SPARK.put(name, new Outcome(names, types.getOrDefault("q" + (i + 1), List.of()), r.rows()));
             }
         }
         session = UpdraftSession.builder().appName("spark-semantics").master("local[2]")
@@ -244,13 +256,17 @@ class SparkSemanticsTest {
                 names.add(field.name());
                 types.add(field.dataType().simpleString());
             }
-            return new Outcome(names, types, rows, null);
+            return new Outcome(names, types, rows);
         } catch (RuntimeException e) {
             StringBuilder messages = new StringBuilder();
+            String errorClass = null;
             for (Throwable t = e; t != null; t = t.getCause()) {
                 messages.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append(" / ");
+                if (errorClass == null && t instanceof UpdraftException u) {
+                    errorClass = u.errorClass();
+                }
             }
-            return new Outcome(List.of(), List.of(), List.of(), messages.toString());
+            return Outcome.failure(messages.toString(), errorClass);
         }
     }
 
@@ -273,7 +289,7 @@ class SparkSemanticsTest {
 
     static Optional<String> difference(SparkSemanticsCase c, Outcome spark, Outcome updraft) {
         if (spark.failed()) {
-            String errorClass = errorClass(spark.error());
+            String errorClass = spark.errorClass();
             if (errorClass == null) {
                 return Optional.of("Spark's error has no error class: " + spark.error());
             }
@@ -281,8 +297,10 @@ class SparkSemanticsTest {
                 return Optional.of("Spark fails with [" + errorClass + "] (" + spark.error() + ") but Updraft returned "
                         + updraft.rows().size() + " rows " + firstRows(updraft.rows()));
             }
-            if (!updraft.error().contains("[" + errorClass + "]")) {
-                return Optional.of("Spark fails with [" + errorClass + "] but Updraft with: " + updraft.error());
+            if (!errorClass.equals(updraft.errorClass())) {
+                return Optional.of("Spark fails with [" + errorClass + "] but Updraft with "
+                        + (updraft.errorClass() == null ? "no error class" : "[" + updraft.errorClass() + "]") + ": "
+                        + updraft.error());
             }
             return Optional.empty();
         }
@@ -298,6 +316,7 @@ class SparkSemanticsTest {
         return RowComparison.difference(spark.rows(), updraft.rows(), c.ordered());
     }
 
+    /** The error class in a message of Spark's: its first bracketed name. */
     static String errorClass(String message) {
         Matcher m = ERROR_CLASS.matcher(message);
         return m.find() ? m.group(1) : null;

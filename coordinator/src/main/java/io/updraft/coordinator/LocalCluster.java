@@ -8,6 +8,7 @@ import io.updraft.coordinator.job.JobRunnerOptions;
 import io.updraft.coordinator.scan.CachingFooterReader;
 import io.updraft.coordinator.scan.EngineParquetFooters;
 import io.updraft.coordinator.scan.ParquetFooterReader;
+import io.updraft.core.conf.SettingKeys;
 import io.updraft.engine.ArrowRows;
 import io.updraft.engine.TaskRunner;
 import io.updraft.engine.store.ObjectStoreProvider;
@@ -107,7 +108,7 @@ public final class LocalCluster implements Cluster {
     public JobRunner jobRunner(JobRunnerOptions options) {
         Objects.requireNonNull(options, "options is null");
         Map<String, String> config = new HashMap<>(options.taskConfig());
-        config.put(ShuffleRoot.ROOT, shuffleRoot.uri());
+        config.put(SettingKeys.SHUFFLE_ROOT, shuffleRoot.uri());
         return new JobRunner(invoker, footers, decoder, shuffleRoot.store(), options.withTaskConfig(config));
     }
 

@@ -1,5 +1,6 @@
 package io.updraft.coordinator;
 
+import io.updraft.core.conf.SettingKeys;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.store.ObjectStores;
 import io.updraft.shuffle.store.LocalObjectStore;
@@ -18,14 +19,13 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * Where a session's shuffle objects go ({@value #ROOT}: a folder, {@code file:} URI or
+ * Where a session's shuffle objects go ({@value SettingKeys#SHUFFLE_ROOT}: a folder, {@code file:} URI or
  * {@code s3://bucket/prefix}) and the coordinator's own store handle on it (its own S3 client, so its request
  * counts are its own; used to delete shuffle objects). Without the setting a local session gets a fresh temp
  * folder that {@link #close()} deletes with everything in it. Thread-safe.
  */
 public final class ShuffleRoot implements AutoCloseable {
     /** The task setting naming the shuffle store (read by the engine's ShuffleWrite/ShuffleRead). */
-    public static final String ROOT = "updraft.shuffle.root";
 
     private final String uri;
     private final ObjectStore store;
@@ -37,9 +37,9 @@ public final class ShuffleRoot implements AutoCloseable {
         this.ownedFolder = ownedFolder;
     }
 
-    /** The root named by {@value #ROOT} in {@code settings}, or a new temp folder when it is absent. */
+    /** The root named by {@value SettingKeys#SHUFFLE_ROOT} in {@code settings}, or a new temp folder if absent. */
     public static ShuffleRoot fromSettings(Map<String, String> settings) {
-        String configured = settings.get(ROOT);
+        String configured = settings.get(SettingKeys.SHUFFLE_ROOT);
         if (configured == null || configured.isBlank()) {
             try {
                 Path folder = Files.createTempDirectory("updraft-shuffle-");
@@ -61,8 +61,8 @@ public final class ShuffleRoot implements AutoCloseable {
                 config = S3StoreConfig.fromSettings(settings);
                 location = S3Location.parse("s3" + uri.substring(uri.indexOf("://")));
             } catch (IllegalArgumentException e) {
-                throw UpdraftException.user("Invalid " + ROOT + " '" + uri + "' or updraft.s3.* settings: "
-                        + e.getMessage(), e);
+                throw UpdraftException.user("Invalid " + SettingKeys.SHUFFLE_ROOT + " '" + uri
+                        + "' or updraft.s3.* settings: " + e.getMessage(), e);
             }
             return new ShuffleRoot(uri, new S3ObjectStore(location, config), null);
         }

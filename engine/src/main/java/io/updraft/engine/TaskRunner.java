@@ -1,8 +1,8 @@
 package io.updraft.engine;
 
-import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.Operator;
 import io.updraft.core.task.TaskCodec;
 import io.updraft.core.task.TaskMetrics;
@@ -36,7 +36,7 @@ import java.util.function.LongSupplier;
  * root), the shuffle object it wrote and no rows. Each task gets a child allocator of the process-wide
  * allocator given here, closed when the task ends; memory still held then is a leak and fails the task as
  * INTERNAL. The task's spill folder is deleted when it ends. Failures never escape:
- * {@link UpdraftException}s keep their type, anything else becomes INTERNAL. Thread-safe: concurrent tasks
+ * {@link UpdraftException}s keep their type, error class and SQLSTATE, anything else becomes INTERNAL. Thread-safe: concurrent tasks
  * use separate child allocators. Setting {@value #TASK_MEMORY_BYTES} caps a task's Arrow memory (default
  * {@value #DEFAULT_TASK_MEMORY_BYTES} bytes, at most the process allocator's limit); operators that hold
  * state spill to local disk well before that (see {@link ExecutionContext#shouldSpill}).
@@ -261,6 +261,9 @@ public final class TaskRunner {
             LOG.warn("Task failed after {} ms ({}): {}", millis, type, message, e);
         } else {
             LOG.info("Task failed after {} ms ({}): {}", millis, type, message);
+        }
+        if (e instanceof UpdraftException u) {
+            return TaskResult.failure(spec, u, metrics);   // type, error class, SQLSTATE, lost shuffle object
         }
         return TaskResult.failure(spec, type, message, metrics);
     }

@@ -12,6 +12,7 @@ import io.updraft.coordinator.summary.JobSummary;
 import io.updraft.coordinator.summary.StageDescriptions;
 import io.updraft.coordinator.summary.StageMetrics;
 import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.ShuffleOutputLostException;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.plan.JobPlan;
 import io.updraft.core.plan.Operator;
@@ -378,13 +379,13 @@ final class JobExecution implements StageTasks.Outputs {
                 return;
             }
             ErrorType type = r.errorType() == null ? ErrorType.INTERNAL : r.errorType();
-            String message = r.errorMessage() == null ? "(no message)" : r.errorMessage();
+            String text = r.errorMessage() == null ? "(no message)" : r.errorMessage();
             if (type == ErrorType.USER) {
-                fail(new UpdraftException(ErrorType.USER, message));
+                fail(new UpdraftException(ErrorType.USER, r.errorClass(), r.sqlState(), text, null));
                 return;
             }
             retryable = type == ErrorType.TRANSIENT;
-            failure = name + " failed (" + type + "): " + message;
+            failure = name + " failed (" + type + "): " + UpdraftException.compose(r.errorClass(), r.sqlState(), text);
         } else {
             Throwable e = o.error();
             if (e instanceof CancellationException) {
@@ -427,15 +428,14 @@ final class JobExecution implements StageTasks.Outputs {
         StageRun producer = lost == null || !lost.jobId().equals(jobId) ? null : stagesById.get(lost.stageId());
         if (producer == null || !producer.isMap() || lost.taskId() >= producer.taskRuns.length) {
             fail(new UpdraftException(ErrorType.INTERNAL, name + " failed (INTERNAL): "
-                    + io.updraft.core.task.TaskResult.SHUFFLE_OUTPUT_LOST + uri
-                    + " (not a map output of this job)"));
+                    + ShuffleOutputLostException.message(uri) + " (not a map output of this job)"));
             return;
         }
         TaskRun mapTask = producer.taskRuns[lost.taskId()];
         if (mapTask.committed != null && mapTask.committed.attempt() == lost.attempt()) {
             if (++mapTask.lostOutputReruns > options.maxAttempts()) {
-                fail(new UpdraftException(ErrorType.INTERNAL, name + " failed: " + TaskResult.SHUFFLE_OUTPUT_LOST
-                        + uri + " (lost " + mapTask.lostOutputReruns + " times)"));
+                fail(new UpdraftException(ErrorType.INTERNAL, name + " failed: "
+                        + ShuffleOutputLostException.message(uri) + " (lost " + mapTask.lostOutputReruns + " times)"));
                 return;
             }
             mapTask.committed = null;

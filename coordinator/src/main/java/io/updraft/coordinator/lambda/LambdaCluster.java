@@ -11,6 +11,7 @@ import io.updraft.coordinator.scan.CachingFooterReader;
 import io.updraft.coordinator.scan.EngineParquetFooters;
 import io.updraft.coordinator.scan.ParquetFooterReader;
 import io.updraft.coordinator.summary.LambdaPrices;
+import io.updraft.core.conf.SettingKeys;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.ArrowRows;
 import org.apache.arrow.memory.BufferAllocator;
@@ -41,15 +42,15 @@ public final class LambdaCluster implements Cluster {
     private LambdaCluster(Map<String, String> sessionSettings) {
         this.settings = LambdaSettings.fromSettings(sessionSettings);
         this.storeSettings = s3Settings(sessionSettings);
-        String root = sessionSettings.get(ShuffleRoot.ROOT);
+        String root = sessionSettings.get(SettingKeys.SHUFFLE_ROOT);
         if (root == null || root.isBlank()) {
-            throw UpdraftException.user("master(\"lambda\") needs " + ShuffleRoot.ROOT + " (s3://bucket/prefix) for"
+            throw UpdraftException.user("master(\"lambda\") needs " + SettingKeys.SHUFFLE_ROOT + " (s3://bucket/prefix) for"
                     + " shuffle objects");
         }
         this.shuffleRoot = ShuffleRoot.of(root.strip(), sessionSettings);
         if (!shuffleRoot.isS3() && settings.endpoints().isEmpty()) {
             shuffleRoot.close();
-            throw UpdraftException.user(ShuffleRoot.ROOT + " must be s3://bucket/prefix with master(\"lambda\") on"
+            throw UpdraftException.user(SettingKeys.SHUFFLE_ROOT + " must be s3://bucket/prefix with master(\"lambda\") on"
                     + " AWS (a local folder only works with emulator endpoints on this machine), was " + root);
         }
         String payload = settings.payloadRoot() == null ? shuffleRoot.uri() : settings.payloadRoot();
@@ -109,9 +110,9 @@ public final class LambdaCluster implements Cluster {
         config.putAll(options.taskConfig());
         config.remove(LambdaSettings.ACCESS_KEY);   // the Lambda API's credentials stay with the coordinator
         config.remove(LambdaSettings.SECRET_KEY);
-        config.put(ShuffleRoot.ROOT, shuffleRoot.uri());
-        config.put(LambdaSettings.PAYLOAD_ROOT, payloadRoot == null ? shuffleRoot.uri() : payloadRoot.uri());
-        config.put(LambdaSettings.MAX_PAYLOAD_BYTES, String.valueOf(settings.maxPayloadBytes()));
+        config.put(SettingKeys.SHUFFLE_ROOT, shuffleRoot.uri());
+        config.put(SettingKeys.LAMBDA_PAYLOAD_ROOT, payloadRoot == null ? shuffleRoot.uri() : payloadRoot.uri());
+        config.put(SettingKeys.LAMBDA_MAX_PAYLOAD_BYTES, String.valueOf(settings.maxPayloadBytes()));
         return new JobRunner(invoker, footers, decoder, shuffleRoot.store(), options.withTaskConfig(config));
     }
 
@@ -132,7 +133,7 @@ public final class LambdaCluster implements Cluster {
     private static Map<String, String> s3Settings(Map<String, String> settings) {
         Map<String, String> out = new TreeMap<>();
         settings.forEach((k, v) -> {
-            if (k.startsWith("updraft.s3.")) {
+            if (k.startsWith(SettingKeys.S3_PREFIX)) {
                 out.put(k, v);
             }
         });

@@ -1,6 +1,7 @@
 package io.updraft.coordinator.lambda;
 
 import io.updraft.coordinator.Settings;
+import io.updraft.core.conf.SettingKeys;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -20,9 +21,10 @@ import java.util.Objects;
  *   <li>{@value #MAX_CONCURRENCY}: invocations in flight (default: the number of endpoints, else 100);</li>
  *   <li>{@value #TIMEOUT_MILLIS}: per-invocation timeout; a task that takes longer fails and is retried (default
  *   900000, Lambda's 15-minute maximum);</li>
- *   <li>{@value #MAX_PAYLOAD_BYTES}: larger specs and results travel as objects under {@value #PAYLOAD_ROOT}
- *   (default 6000000, under Lambda's 6 MB synchronous payload limit);</li>
- *   <li>{@value #PAYLOAD_ROOT}: where such payload objects go (default: {@code updraft.shuffle.root});</li>
+ *   <li>{@value SettingKeys#LAMBDA_MAX_PAYLOAD_BYTES}: larger specs and results travel as objects under
+ *   {@value SettingKeys#LAMBDA_PAYLOAD_ROOT} (default 6000000, under Lambda's 6 MB synchronous payload limit);</li>
+ *   <li>{@value SettingKeys#LAMBDA_PAYLOAD_ROOT}: where such payload objects go (default:
+ *   {@code updraft.shuffle.root});</li>
  *   <li>{@value #ACCESS_KEY} / {@value #SECRET_KEY}: static credentials for the Lambda API (default: none for
  *   emulator endpoints, the SDK's default chain for AWS).</li>
  * </ul>
@@ -35,13 +37,10 @@ public record LambdaSettings(String functionName, List<URI> endpoints, String re
     public static final String REGION = "updraft.lambda.region";
     public static final String MAX_CONCURRENCY = "updraft.lambda.maxConcurrency";
     public static final String TIMEOUT_MILLIS = "updraft.lambda.timeoutMillis";
-    public static final String MAX_PAYLOAD_BYTES = "updraft.lambda.maxPayloadBytes";
-    public static final String PAYLOAD_ROOT = "updraft.lambda.payloadRoot";
     public static final String ACCESS_KEY = "updraft.lambda.accessKey";
     public static final String SECRET_KEY = "updraft.lambda.secretKey";
     public static final String DEFAULT_FUNCTION_NAME = "updraft-worker";
     public static final String EMULATOR_FUNCTION_NAME = "function";
-    public static final int DEFAULT_MAX_PAYLOAD_BYTES = 6_000_000;
     public static final long DEFAULT_TIMEOUT_MILLIS = 900_000;
     public static final int DEFAULT_AWS_CONCURRENCY = 100;
 
@@ -92,9 +91,10 @@ public record LambdaSettings(String functionName, List<URI> endpoints, String re
         }
         String defaultName = endpoints.isEmpty() ? DEFAULT_FUNCTION_NAME : EMULATOR_FUNCTION_NAME;
         return new LambdaSettings(s.string(FUNCTION_NAME, defaultName), endpoints,
-                s.string(REGION, s.string("updraft.s3.region", "us-east-1")),
+                s.string(REGION, s.string(SettingKeys.S3_REGION, "us-east-1")),
                 s.integer(MAX_CONCURRENCY, defaultConcurrency, 1), timeoutNanos,
-                s.integer(MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOAD_BYTES, 1024), s.string(PAYLOAD_ROOT, null),
+                s.integer(SettingKeys.LAMBDA_MAX_PAYLOAD_BYTES, SettingKeys.DEFAULT_LAMBDA_MAX_PAYLOAD_BYTES, 1024),
+                s.string(SettingKeys.LAMBDA_PAYLOAD_ROOT, null),
                 s.string(ACCESS_KEY, null), s.string(SECRET_KEY, null));
     }
 

@@ -3,6 +3,7 @@ package io.updraft.coordinator.job;
 import io.updraft.coordinator.ShuffleRoot;
 import io.updraft.coordinator.invoke.InProcessInvoker;
 import io.updraft.coordinator.scan.EngineParquetFooters;
+import io.updraft.core.conf.SettingKeys;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.expr.Arithmetic;
@@ -155,7 +156,7 @@ class JobCancellationTest {
             return result;
         });
         Map<String, String> config = new HashMap<>();
-        config.put(ShuffleRoot.ROOT, shuffleDir.toString());
+        config.put(SettingKeys.SHUFFLE_ROOT, shuffleDir.toString());
         return new JobRunner(invoker, new EngineParquetFooters(), (b, s) -> ArrowRows.decode(b, s, allocator),
                 new LocalObjectStore(shuffleDir), JobRunnerOptions.defaults(2).withProgress(null)
                 .withTaskConfig(config));

@@ -8,6 +8,7 @@ import io.updraft.coordinator.testing.Plans;
 import io.updraft.coordinator.testing.ScriptedInvoker;
 import io.updraft.coordinator.testing.ScriptedInvoker.Answer;
 import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.ShuffleOutputLostException;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.plan.ShuffleBlock;
 import io.updraft.core.plan.ShuffleRead;
@@ -40,8 +41,8 @@ class LostShuffleOutputTest {
     private Answer reduceOrReportLost(TaskSpec spec) {
         for (ShuffleBlock b : ((ShuffleRead) spec.plan()).blocks()) {
             if (!store.contains(b.key())) {
-                return Answer.of(TaskResult.failure(spec, ErrorType.INTERNAL, TaskResult.SHUFFLE_OUTPUT_LOST
-                        + store.describe(b.key()), TaskMetrics.EMPTY));
+                return Answer.of(TaskResult.failure(spec,
+                        new ShuffleOutputLostException(store.describe(b.key()), null), TaskMetrics.EMPTY));
             }
         }
         return Answer.of(engine.run(spec));
@@ -110,8 +111,8 @@ class LostShuffleOutputTest {
     @Test
     void aLostObjectThatIsNoMapOutputOfThisJobFailsTheJob() {
         JobRunner runner = runner(spec -> spec.stageId() == 1
-                ? Answer.of(TaskResult.failure(spec, ErrorType.INTERNAL, TaskResult.SHUFFLE_OUTPUT_LOST
-                + "s3://b/shuffle/aa/job-0-00000000/s0/t0-a0.arrow", TaskMetrics.EMPTY))
+                ? Answer.of(TaskResult.failure(spec, new ShuffleOutputLostException(
+                "s3://b/shuffle/aa/job-0-00000000/s0/t0-a0.arrow", null), TaskMetrics.EMPTY))
                 : Answer.of(engine.run(spec)));
 
         assertThatThrownBy(() -> runner.run(Plans.shuffle(1, 1))).hasMessageContaining("not a map output of this job");

@@ -5,6 +5,7 @@ import io.updraft.coordinator.invoke.InProcessInvoker;
 import io.updraft.coordinator.scan.EngineParquetFooters;
 import io.updraft.coordinator.summary.JobSummary;
 import io.updraft.coordinator.testing.ManualClock;
+import io.updraft.core.conf.SettingKeys;
 import io.updraft.core.expr.Arithmetic;
 import io.updraft.core.expr.ArithmeticOp;
 import io.updraft.core.expr.ColumnRef;
@@ -125,7 +126,7 @@ class ShuffleIntegrationTest {
     private JobRunner runner(InProcessInvoker.LocalWorker wrapper, JobRunnerOptions base) {
         invoker = new InProcessInvoker(2, wrapper);
         Map<String, String> config = new HashMap<>();
-        config.put(ShuffleRoot.ROOT, shuffleDir.toString());
+        config.put(SettingKeys.SHUFFLE_ROOT, shuffleDir.toString());
         return new JobRunner(invoker, new EngineParquetFooters(), (b, s) -> ArrowRows.decode(b, s, allocator),
                 coordinatorStore, base.withProgress(null).withTaskConfig(config));
     }

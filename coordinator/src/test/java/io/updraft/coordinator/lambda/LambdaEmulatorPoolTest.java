@@ -7,6 +7,7 @@ import io.updraft.coordinator.job.JobRunner;
 import io.updraft.coordinator.summary.JobSummary;
 import io.updraft.coordinator.testing.InfraScripts;
 import io.updraft.coordinator.testing.RuntimeClientLibrary;
+import io.updraft.core.conf.SettingKeys;
 import io.updraft.core.expr.Arithmetic;
 import io.updraft.core.expr.ArithmeticOp;
 import io.updraft.core.expr.ColumnRef;
@@ -170,7 +171,7 @@ class LambdaEmulatorPoolTest {
 
     @Test
     void aShuffleJobRunsOnTheEmulatorPoolThroughS3() throws Exception {
-        try (LambdaCluster cluster = LambdaCluster.start(settings(LambdaSettings.DEFAULT_MAX_PAYLOAD_BYTES))) {
+        try (LambdaCluster cluster = LambdaCluster.start(settings(SettingKeys.DEFAULT_LAMBDA_MAX_PAYLOAD_BYTES))) {
             measureColdStart(cluster);
             JobRunner runner = cluster.jobRunner(cluster.jobOptions(settings(6_000_000)).withProgress(System.out));
 

@@ -4,6 +4,7 @@ import io.updraft.coordinator.invoke.StoreRequests;
 import io.updraft.coordinator.invoke.WorkerInvocationException;
 import io.updraft.coordinator.invoke.WorkerInvocationException.Kind;
 import io.updraft.coordinator.testing.ManualClock;
+import io.updraft.core.conf.PayloadReference;
 import io.updraft.shuffle.store.LocalObjectStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -333,7 +334,7 @@ class LambdaInvokerTest {
                         + " after 900.00 seconds\"}")).build());
         assertThat(failure(aws)).isInstanceOfSatisfying(WorkerInvocationException.class,
                 e -> assertThat(e.kind()).isEqualTo(Kind.TIMEOUT)).hasMessageContaining("Task timed out after 900.00");
-        assertThat(LambdaInvoker.isFunctionTimeout("{\"jobId\":\"j\",\"status\":\"FAILED\",\"errorMessage\":"
+        assertThat(LambdaResponses.isFunctionTimeout("{\"jobId\":\"j\",\"status\":\"FAILED\",\"errorMessage\":"
                 + "\"Task timed out after 1 s\"}")).as("a TaskResult is never Lambda's timeout").isFalse();
     }
 

@@ -2,6 +2,8 @@ package io.updraft.core.task;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.ShuffleOutputLostException;
+import io.updraft.core.error.UpdraftException;
 import io.updraft.sql.types.StructType;
 
 import java.util.List;
@@ -11,15 +13,15 @@ import java.util.Objects;
  * What a worker returns for one task attempt. On success: the output schema and either the rows as
  * Arrow IPC stream bytes (base64; empty list when the task produced no rows) or, for a map task
  * (a {@code ShuffleWrite} root), the {@link ShuffleOutput} it wrote and no rows. On failure: the error
- * type and a message meant for the user. A failure whose message starts with
- * {@value #SHUFFLE_OUTPUT_LOST} (type INTERNAL) means an input shuffle object is gone: the coordinator
- * re-runs the task that produced it (the message continues with the object's URI).
+ * type, Spark's error class and SQLSTATE when the error has them (else null), the message text meant for the
+ * user (without class and SQLSTATE: {@link #fullErrorMessage()} composes them as Spark shows them) and, when the
+ * task found an input shuffle object missing, that object's URI in {@code lostShuffleObject} (type INTERNAL):
+ * the coordinator then re-runs the task that produced it.
  */
 public record TaskResult(String jobId, int stageId, int taskId, int attempt, TaskStatus status, StructType schema,
-                         List<String> arrowIpcBase64, ErrorType errorType, String errorMessage, TaskMetrics metrics,
-                         ShuffleOutput shuffleOutput) {
-    /** Prefix of the error message of a task that found an input shuffle object missing. */
-    public static final String SHUFFLE_OUTPUT_LOST = "Shuffle output lost: ";
+                         List<String> arrowIpcBase64, ErrorType errorType, String errorClass, String sqlState,
+                         String errorMessage, TaskMetrics metrics, ShuffleOutput shuffleOutput,
+                         String lostShuffleObject) {
 
     public TaskResult {
         Objects.requireNonNull(jobId, "jobId is null");
@@ -28,10 +30,11 @@ public record TaskResult(String jobId, int stageId, int taskId, int attempt, Tas
         metrics = metrics == null ? TaskMetrics.EMPTY : metrics;
     }
 
-    /** A result without shuffle output (rows inline, or a failure). */
+    /** A result without shuffle output and without error class (rows inline, or a plain failure). */
     public TaskResult(String jobId, int stageId, int taskId, int attempt, TaskStatus status, StructType schema,
                       List<String> arrowIpcBase64, ErrorType errorType, String errorMessage, TaskMetrics metrics) {
-        this(jobId, stageId, taskId, attempt, status, schema, arrowIpcBase64, errorType, errorMessage, metrics, null);
+        this(jobId, stageId, taskId, attempt, status, schema, arrowIpcBase64, errorType, null, null, errorMessage,
+                metrics, null, null);
     }
 
     public static TaskResult success(TaskSpec spec, StructType schema, List<String> batches, TaskMetrics metrics) {
@@ -44,7 +47,7 @@ public record TaskResult(String jobId, int stageId, int taskId, int attempt, Tas
                                             TaskMetrics metrics) {
         Objects.requireNonNull(output, "output is null");
         return new TaskResult(spec.jobId(), spec.stageId(), spec.taskId(), spec.attempt(), TaskStatus.SUCCEEDED,
-                schema, List.of(), null, null, metrics, output);
+                schema, List.of(), null, null, null, null, metrics, output, null);
     }
 
     public static TaskResult failure(TaskSpec spec, ErrorType type, String message, TaskMetrics metrics) {
@@ -52,12 +55,19 @@ public record TaskResult(String jobId, int stageId, int taskId, int attempt, Tas
                 null, List.of(), type, message, metrics);
     }
 
-    /** The URI of the missing input shuffle object when this failure is a lost shuffle output, else null. */
+    /**
+     * The failure {@code e}: its type, error class, SQLSTATE and text, and the missing object's URI when it is a
+     * {@link ShuffleOutputLostException}.
+     */
+    public static TaskResult failure(TaskSpec spec, UpdraftException e, TaskMetrics metrics) {
+        String lost = e instanceof ShuffleOutputLostException l ? l.uri() : null;
+        return new TaskResult(spec.jobId(), spec.stageId(), spec.taskId(), spec.attempt(), TaskStatus.FAILED,
+                null, List.of(), e.type(), e.errorClass(), e.sqlState(), e.text(), metrics, null, lost);
+    }
+
+    /** The failure as the user sees it: {@code [ERROR_CLASS] text SQLSTATE: xxxxx} (parts only when present). */
     @JsonIgnore
-    public String lostShuffleObject() {
-        if (status != TaskStatus.FAILED || errorMessage == null || !errorMessage.startsWith(SHUFFLE_OUTPUT_LOST)) {
-            return null;
-        }
-        return errorMessage.substring(SHUFFLE_OUTPUT_LOST.length()).strip();
+    public String fullErrorMessage() {
+        return UpdraftException.compose(errorClass, sqlState, errorMessage);
     }
 }

@@ -1,5 +1,8 @@
 package io.updraft.core.task;
 
+import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.ShuffleOutputLostException;
+import io.updraft.core.error.UpdraftException;
 import io.updraft.core.expr.And;
 import io.updraft.core.expr.Arithmetic;
 import io.updraft.core.expr.ArithmeticOp;
@@ -11,20 +14,20 @@ import io.updraft.core.expr.Literal;
 import io.updraft.core.plan.AggregateCall;
 import io.updraft.core.plan.AggregateFunction;
 import io.updraft.core.plan.AggregateMode;
-import io.updraft.core.plan.FileSplit;
-import io.updraft.core.plan.Filter;
-import io.updraft.core.plan.HashAggregate;
-import io.updraft.core.plan.Limit;
-import io.updraft.core.plan.ParquetScan;
-import io.updraft.core.plan.Project;
 import io.updraft.core.plan.BuildSide;
 import io.updraft.core.plan.Expand;
+import io.updraft.core.plan.FileSplit;
+import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.FrameBound;
 import io.updraft.core.plan.FrameType;
+import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.Join;
 import io.updraft.core.plan.JoinType;
+import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.Operator;
+import io.updraft.core.plan.ParquetScan;
 import io.updraft.core.plan.Partitioning;
+import io.updraft.core.plan.Project;
 import io.updraft.core.plan.ShuffleBlock;
 import io.updraft.core.plan.ShuffleRead;
 import io.updraft.core.plan.ShuffleWrite;
@@ -36,7 +39,6 @@ import io.updraft.core.plan.Window;
 import io.updraft.core.plan.WindowCall;
 import io.updraft.core.plan.WindowFrame;
 import io.updraft.core.plan.WindowFunction;
-import io.updraft.core.error.ErrorType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DecimalType;
 import io.updraft.sql.types.StructType;
@@ -177,11 +179,29 @@ class TaskCodecTest {
     @Test
     void lostShuffleOutputIsRecognizable() {
         TaskSpec spec = new TaskSpec("j", 0, 0, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
-        TaskResult lost = TaskResult.failure(spec, ErrorType.INTERNAL,
-                TaskResult.SHUFFLE_OUTPUT_LOST + "file:/tmp/s/t0-a0.arrow", null);
+        TaskResult lost = TaskResult.failure(spec, new ShuffleOutputLostException("file:/tmp/s/t0-a0.arrow", null),
+                null);
         assertThat(TaskCodec.decodeResult(TaskCodec.encode(lost)).lostShuffleObject())
                 .isEqualTo("file:/tmp/s/t0-a0.arrow");
+        assertThat(lost.errorType()).isEqualTo(ErrorType.INTERNAL);
+        assertThat(lost.errorMessage()).isEqualTo("Shuffle output lost: file:/tmp/s/t0-a0.arrow");
         assertThat(TaskResult.failure(spec, ErrorType.USER, "bad", null).lostShuffleObject()).isNull();
+        assertThat(TaskResult.failure(spec, ErrorType.INTERNAL, "Shuffle output lost: file:/x", null)
+                .lostShuffleObject()).as("a message prefix is no signal").isNull();
+    }
+
+    @Test
+    void errorClassAndSqlStateTravelAsFields() {
+        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
+        TaskResult failed = TaskResult.failure(spec, UpdraftException.user("DIVIDE_BY_ZERO", "22012",
+                "Division by zero."), null);
+        TaskResult decoded = TaskCodec.decodeResult(TaskCodec.encode(failed));
+        assertThat(decoded.errorType()).isEqualTo(ErrorType.USER);
+        assertThat(decoded.errorClass()).isEqualTo("DIVIDE_BY_ZERO");
+        assertThat(decoded.sqlState()).isEqualTo("22012");
+        assertThat(decoded.errorMessage()).isEqualTo("Division by zero.");
+        assertThat(decoded.fullErrorMessage()).isEqualTo("[DIVIDE_BY_ZERO] Division by zero. SQLSTATE: 22012");
+        assertThat(decoded.lostShuffleObject()).isNull();
     }
 
     @Test

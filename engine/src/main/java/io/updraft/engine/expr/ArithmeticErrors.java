@@ -14,26 +14,27 @@ final class ArithmeticErrors {
     }
 
     static UpdraftException divideByZero() {
-        return UpdraftException.user("[DIVIDE_BY_ZERO] Division by zero. Use `try_divide` to tolerate divisor being 0 "
-                + "and return NULL instead. " + ANSI_OFF + " SQLSTATE: 22012");
+        return UpdraftException.user("DIVIDE_BY_ZERO", "22012",
+                "Division by zero. Use `try_divide` to tolerate divisor being 0 and return NULL instead. "
+                + ANSI_OFF);
     }
 
     static UpdraftException remainderByZero() {
-        return UpdraftException.user("[REMAINDER_BY_ZERO] Remainder by zero. Use `try_mod` to tolerate divisor being 0 "
-                + "and return NULL instead. " + ANSI_OFF + " SQLSTATE: 22012");
+        return UpdraftException.user("REMAINDER_BY_ZERO", "22012",
+                "Remainder by zero. Use `try_mod` to tolerate divisor being 0 and return NULL instead. "
+                + ANSI_OFF);
     }
 
     /** {@code operation} is "add", "subtract", "multiply" or "negate"; {@code type} the SQL type ("int"). */
     static UpdraftException overflow(String operation, String type) {
         String hint = operation.equals("negate") ? "" : " Use 'try_" + operation + "' to tolerate overflow and return "
                 + "NULL instead.";
-        return UpdraftException.user("[ARITHMETIC_OVERFLOW] " + type + " overflow in " + operation + "." + hint + " "
-                + ANSI_OFF + " SQLSTATE: 22003");
+        return UpdraftException.user("ARITHMETIC_OVERFLOW", "22003",
+                type + " overflow in " + operation + "." + hint + " " + ANSI_OFF);
     }
 
     static UpdraftException decimalOutOfRange(Object value, int precision, int scale) {
-        return UpdraftException.user("[NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION] " + value
-                + " cannot be represented as Decimal(" + precision + ", " + scale + "). " + ANSI_OFF
-                + " SQLSTATE: 22003");
+        return UpdraftException.user("NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION", "22003",
+                value + " cannot be represented as Decimal(" + precision + ", " + scale + "). " + ANSI_OFF);
     }
 }

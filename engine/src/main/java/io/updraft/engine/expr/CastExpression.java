@@ -298,10 +298,10 @@ final class CastExpression extends VectorExpression {
 
     /** Spark 4's ANSI-mode error for a number too large for the integral target type. */
     private UpdraftException castOverflow(String value) {
-        return UpdraftException.user("[CAST_OVERFLOW] The value " + value + " of the type \""
-                + from.simpleString().toUpperCase(java.util.Locale.ROOT) + "\" cannot be cast to \""
-                + type.simpleString().toUpperCase(java.util.Locale.ROOT) + "\" due to an overflow. Use `try_cast` to "
-                + "tolerate overflow and return NULL instead. SQLSTATE: 22003");
+        return UpdraftException.user("CAST_OVERFLOW", "22003",
+                "The value " + value + " of the type \"" + from.simpleString().toUpperCase(java.util.Locale.ROOT)
+                + "\" cannot be cast to \"" + type.simpleString().toUpperCase(java.util.Locale.ROOT)
+                + "\" due to an overflow. Use `try_cast` to tolerate overflow and return NULL instead.");
     }
 
     private static String doubleText(double v) {
@@ -320,9 +320,10 @@ final class CastExpression extends VectorExpression {
             }
         }
         String target = type.simpleString().toUpperCase(java.util.Locale.ROOT);
-        return UpdraftException.user("[CAST_INVALID_INPUT] The value '" + value + "' of the type \"STRING\" cannot be "
-                + "cast to \"" + target + "\" because it is malformed. Correct the value as per the syntax, or change its "
-                + "target type. Use `try_cast` to tolerate malformed input and return NULL instead. SQLSTATE: 22018");
+        return UpdraftException.user("CAST_INVALID_INPUT", "22018",
+                "The value '" + value + "' of the type \"STRING\" cannot be cast to \"" + target
+                + "\" because it is malformed. Correct the value as per the syntax, or change its "
+                + "target type. Use `try_cast` to tolerate malformed input and return NULL instead.");
     }
 
     /** The internal (boxed) value of a non-null row. */

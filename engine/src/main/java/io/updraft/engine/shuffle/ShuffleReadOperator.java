@@ -1,9 +1,9 @@
 package io.updraft.engine.shuffle;
 
 import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.ShuffleOutputLostException;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.plan.ShuffleBlock;
-import io.updraft.core.task.TaskResult;
 import io.updraft.engine.ArrowTypes;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.operator.BatchOperator;
@@ -36,8 +36,8 @@ import java.util.concurrent.CompletionException;
  * {@link RangeFetcher}: adjacent blocks of one object become one ranged GET, several GETs are in flight, slow
  * ones are hedged. Blocks are fetched in waves of about {@code updraft.shuffle.fetchBytes}, the next wave
  * while the current one is decoded, and decoded into batches block by block, in the order given. A missing
- * object fails the task as INTERNAL with the message "Shuffle output lost: &lt;uri&gt;" (the coordinator
- * re-runs its producer); an undecodable one with "Corrupt shuffle object &lt;uri&gt;: ...".
+ * object fails the task with a {@code ShuffleOutputLostException} ("Shuffle output lost: &lt;uri&gt;"; the
+ * coordinator re-runs its producer); an undecodable one with "Corrupt shuffle object &lt;uri&gt;: ...".
  */
 public final class ShuffleReadOperator implements BatchOperator {
     private final StructType schema;
@@ -156,7 +156,7 @@ public final class ShuffleReadOperator implements BatchOperator {
             String location = missing.location();
             String uri = location.startsWith("s3://") || location.contains(":/") ? location
                     : Path.of(location).toUri().toString();
-            return new UpdraftException(ErrorType.INTERNAL, TaskResult.SHUFFLE_OUTPUT_LOST + uri, cause);
+            return new ShuffleOutputLostException(uri, cause);
         }
         if (cause instanceof UpdraftException u) {
             return u;

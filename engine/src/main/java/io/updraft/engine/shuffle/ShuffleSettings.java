@@ -1,5 +1,6 @@
 package io.updraft.engine.shuffle;
 
+import io.updraft.core.conf.SettingKeys;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.shuffle.format.ShuffleCodec;
 import io.updraft.shuffle.read.HedgePolicy;
@@ -16,7 +17,7 @@ import java.util.Map;
  * a rate of 0 disables it).
  */
 record ShuffleSettings(String root, ShuffleCodec codec, int maxInFlight, long fetchBytes, HedgePolicy hedge) {
-    static final String ROOT = "updraft.shuffle.root";
+    static final String ROOT = SettingKeys.SHUFFLE_ROOT;
     static final String CODEC = "updraft.shuffle.codec";
     static final String MAX_IN_FLIGHT = "updraft.shuffle.maxInFlight";
     static final String FETCH_BYTES = "updraft.shuffle.fetchBytes";

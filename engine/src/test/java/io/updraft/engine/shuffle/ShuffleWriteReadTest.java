@@ -176,7 +176,7 @@ class ShuffleWriteReadTest {
                 new ShuffleRead(SCHEMA, List.of(out.block(0))), config))));
         assertThat(lost.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(lost.errorType()).isEqualTo(ErrorType.INTERNAL);
-        assertThat(lost.errorMessage()).isEqualTo(TaskResult.SHUFFLE_OUTPUT_LOST + uri);
+        assertThat(lost.errorMessage()).isEqualTo("Shuffle output lost: " + uri);
         assertThat(lost.lostShuffleObject()).isEqualTo(uri);
     }
 

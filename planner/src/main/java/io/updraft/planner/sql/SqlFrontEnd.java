@@ -79,8 +79,8 @@ public final class SqlFrontEnd {
             return e;
         }
         String placeholder = SparkSyntax.placeholder(original);
-        return new ParseException(e.getMessage().replace("'" + placeholder + "'", "'" + original + "'"), e.line(),
-                e.column());
+        String text = e.text() == null ? null : e.text().replace("'" + placeholder + "'", "'" + original + "'");
+        return new ParseException(e.errorClass(), e.sqlState(), text, e.line(), e.column());
     }
 
     /** Calcite's tree for the SQL text, or a ParseException. */
@@ -118,8 +118,8 @@ public final class SqlFrontEnd {
         } else {
             detail = "unexpected token '" + token + "'";
         }
-        return new ParseException("[PARSE_SYNTAX_ERROR] Syntax error at line " + line + ", column " + column + ": "
-                + detail + ". SQLSTATE: 42601", line, column);
+        return new ParseException("PARSE_SYNTAX_ERROR", "42601",
+                "Syntax error at line " + line + ", column " + column + ": " + detail + ".", line, column);
     }
 
     /**

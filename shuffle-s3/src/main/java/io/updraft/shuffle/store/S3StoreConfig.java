@@ -1,5 +1,7 @@
 package io.updraft.shuffle.store;
 
+import io.updraft.core.conf.SettingKeys;
+
 import java.net.URI;
 import java.util.Map;
 import java.util.Objects;
@@ -29,15 +31,17 @@ public record S3StoreConfig(String region, URI endpoint, boolean pathStyle, Stri
      * updraft.s3.accessKey, updraft.s3.secretKey, updraft.s3.multipartThreshold, updraft.s3.partSize.
      */
     public static S3StoreConfig fromSettings(Map<String, String> settings) {
-        String endpoint = settings.get("updraft.s3.endpoint");
-        long partSize = Long.parseLong(settings.getOrDefault("updraft.s3.partSize", String.valueOf(8L * 1024 * 1024)));
+        String endpoint = settings.get(SettingKeys.S3_ENDPOINT);
+        long partSize = Long.parseLong(settings.getOrDefault(SettingKeys.S3_PART_SIZE,
+                String.valueOf(8L * 1024 * 1024)));
         return new S3StoreConfig(
-                settings.getOrDefault("updraft.s3.region", "us-east-1"),
+                settings.getOrDefault(SettingKeys.S3_REGION, "us-east-1"),
                 endpoint == null || endpoint.isBlank() ? null : URI.create(endpoint),
-                Boolean.parseBoolean(settings.getOrDefault("updraft.s3.pathStyle", String.valueOf(endpoint != null))),
-                settings.get("updraft.s3.accessKey"),
-                settings.get("updraft.s3.secretKey"),
-                Long.parseLong(settings.getOrDefault("updraft.s3.multipartThreshold",
+                Boolean.parseBoolean(settings.getOrDefault(SettingKeys.S3_PATH_STYLE,
+                        String.valueOf(endpoint != null))),
+                settings.get(SettingKeys.S3_ACCESS_KEY),
+                settings.get(SettingKeys.S3_SECRET_KEY),
+                Long.parseLong(settings.getOrDefault(SettingKeys.S3_MULTIPART_THRESHOLD,
                         String.valueOf(Math.max(DEFAULT_MULTIPART_THRESHOLD, partSize)))),
                 partSize);
     }

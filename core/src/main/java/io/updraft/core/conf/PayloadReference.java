@@ -1,4 +1,4 @@
-package io.updraft.coordinator.lambda;
+package io.updraft.core.conf;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,8 +11,8 @@ import java.util.Objects;
 
 /**
  * A payload too large for a synchronous invocation (6 MB each way), stored as an object and sent as a reference
- * instead. The wire form, in both directions (the worker's {@code io.updraft.worker.PayloadReferences} reads and
- * writes the same shape):
+ * instead. The wire form, in both directions (the coordinator's Lambda invoker and the worker function read and
+ * write it through this record):
  * <pre>{"updraftPayloadRef":{"root":"s3://bucket/prefix","key":"payloads/...json","bytes":7340032,
  *  "settings":{"updraft.s3.endpoint":"http://127.0.0.1:4566", ...}}}</pre>
  * {@code root} is an object-store root (s3:// or a local folder reachable by both sides), {@code key} the object's
@@ -22,18 +22,12 @@ import java.util.Objects;
  */
 public record PayloadReference(String root, String key, long bytes, Map<String, String> settings) {
     public static final String FIELD = "updraftPayloadRef";
-    private static final String PREFIX = "{\"" + FIELD + "\"";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public PayloadReference {
         Objects.requireNonNull(root, "root is null");
         Objects.requireNonNull(key, "key is null");
         settings = Map.copyOf(settings);
-    }
-
-    /** Whether {@code payload} is a reference (it starts with the reference's field). */
-    public static boolean isReference(String payload) {
-        return payload != null && payload.startsWith(PREFIX);
     }
 
     public String toJson() {
@@ -52,23 +46,41 @@ public record PayloadReference(String root, String key, long bytes, Map<String, 
         }
     }
 
+    /**
+     * The reference {@code payload} decodes to, or null when it is something else (a task spec or result, a
+     * Lambda error, text): a JSON object whose only field is {@value #FIELD}. A payload that is a reference but
+     * lacks its root or key is an {@link IllegalArgumentException}.
+     */
+    public static PayloadReference read(String payload) {
+        if (payload == null || payload.length() > 64 * 1024) {
+            return null;   // references are small; never parse a large result twice
+        }
+        JsonNode top;
+        try {
+            top = JSON.readTree(payload);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+        if (top == null || !top.isObject() || top.size() != 1 || !top.has(FIELD)) {
+            return null;
+        }
+        JsonNode ref = top.get(FIELD);
+        if (!ref.hasNonNull("root") || !ref.hasNonNull("key")) {
+            throw new IllegalArgumentException("not a payload reference: " + head(payload));
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        ref.path("settings").properties().forEach(e -> settings.put(e.getKey(), e.getValue().asText()));
+        return new PayloadReference(ref.get("root").asText(), ref.get("key").asText(), ref.path("bytes").asLong(-1),
+                settings);
+    }
+
     /** The reference in {@code payload}; {@link IllegalArgumentException} when it is not one. */
     public static PayloadReference parse(String payload) {
-        try {
-            JsonNode ref = JSON.readTree(payload).get(FIELD);
-            if (ref == null || !ref.hasNonNull("root") || !ref.hasNonNull("key")) {
-                throw new IllegalArgumentException("not a payload reference: " + head(payload));
-            }
-            Map<String, String> settings = new LinkedHashMap<>();
-            JsonNode s = ref.get("settings");
-            if (s != null) {
-                s.properties().forEach(e -> settings.put(e.getKey(), e.getValue().asText()));
-            }
-            return new PayloadReference(ref.get("root").asText(), ref.get("key").asText(),
-                    ref.path("bytes").asLong(-1), settings);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a payload reference: " + head(payload), e);
+        PayloadReference ref = read(payload);
+        if (ref == null) {
+            throw new IllegalArgumentException("not a payload reference: " + head(payload));
         }
+        return ref;
     }
 
     private static String head(String s) {
