@@ -1,6 +1,5 @@
 package io.updraft.coordinator.job;
 
-import io.updraft.coordinator.ShuffleRoot;
 import io.updraft.coordinator.invoke.InProcessInvoker;
 import io.updraft.coordinator.scan.EngineParquetFooters;
 import io.updraft.coordinator.summary.JobSummary;
