@@ -5,6 +5,7 @@ import io.updraft.coordinator.scan.PlanningRequests;
 import io.updraft.coordinator.summary.JobSummary;
 import io.updraft.coordinator.summary.LambdaPrices;
 import io.updraft.coordinator.summary.StageMetrics;
+import io.updraft.core.task.TaskResult;
 
 import java.util.List;
 
@@ -20,6 +21,17 @@ final class JobCounters {
     long attemptNanos;
     long workerStoreRequests;
     long workerPuts;
+
+    /** An attempt ended after {@code nanos} with {@code result} (null when it has none). */
+    void attemptEnded(long nanos, TaskResult result) {
+        attemptNanos += nanos;
+        if (result != null) {
+            workerStoreRequests += result.metrics().objectStoreRequests();
+            if (result.shuffleOutput() != null) {
+                workerPuts++;
+            }
+        }
+    }
 
     /**
      * The summary: data volumes from the committed stage metrics, work and requests from these counters (a map

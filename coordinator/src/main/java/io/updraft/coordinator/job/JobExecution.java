@@ -27,9 +27,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -74,7 +72,7 @@ final class JobExecution {
     private StageGraph graph;
     private List<StageRun> stages = List.of();
     private final LaunchQueue queue = new LaunchQueue();
-    private final Set<TaskClock.Cancellable> timers = new HashSet<>();
+    private final JobTimers timers;
     private final JobCounters counters = new JobCounters();
     private int inFlight;
     private int stagesCompleted;
@@ -94,6 +92,7 @@ final class JobExecution {
         this.options = options;
         this.clock = options.clock();
         this.report = new JobReport(jobId, options.progress(), invoker, footers, options.cost());
+        this.timers = new JobTimers(clock, loop, () -> finished);
     }
 
     /** Starts the job; the future completes with its result or an {@link UpdraftException}. */
@@ -214,14 +213,7 @@ final class JobExecution {
             whenIdle = null;
             loop.post(idle);
         }
-        counters.attemptNanos += clock.nanoTime() - a.startNanos;
-        TaskResult r = o.result();
-        if (r != null) {
-            counters.workerStoreRequests += r.metrics().objectStoreRequests();
-            if (r.shuffleOutput() != null) {
-                counters.workerPuts++;
-            }
-        }
+        counters.attemptEnded(clock.nanoTime() - a.startNanos, o.result());
         if (finished) {
             if (s.isMap()) {
                 cleanup.delete(s.stage.stageId(), t.index, a.attempt);
@@ -230,7 +222,7 @@ final class JobExecution {
         }
         if (o.succeeded()) {
             if (t.committed == null) {
-                commit(s, t, a, r);
+                commit(s, t, a, o.result());
             } else if (s.isMap()) {
                 cleanup.delete(s.stage.stageId(), t.index, a.attempt);
             }
@@ -297,7 +289,7 @@ final class JobExecution {
         long delay = options.retry().backoffNanos(t.failures, options.random());
         LOG.warn("{}; retrying in {} ms (failure {} of at most {})", failure, TimeUnit.NANOSECONDS.toMillis(delay),
                 t.failures, options.maxAttempts());
-        schedule(delay, () -> {
+        timers.schedule(delay, () -> {
             queue.add(new Launch(s, t, false));
             pump();
         });
@@ -336,10 +328,10 @@ final class JobExecution {
         }
     }
 
-    // ---------------------------------------------------------------- speculation and timers
+    // ---------------------------------------------------------------- speculation
 
     private void scheduleSpeculationCheck() {
-        schedule(options.speculation().intervalNanos(), () -> {
+        timers.schedule(options.speculation().intervalNanos(), () -> {
             for (Speculation.Straggler s : Speculation.stragglers(stages, options.speculation(), clock.nanoTime())) {
                 s.task().speculated = true;
                 queue.add(new Launch(s.stage(), s.task(), true));
@@ -347,18 +339,6 @@ final class JobExecution {
             scheduleSpeculationCheck();
             pump();
         });
-    }
-
-    /** Runs {@code action} as an event after {@code delayNanos}, unless the job has finished by then. */
-    private void schedule(long delayNanos, Runnable action) {
-        TaskClock.Cancellable[] handle = new TaskClock.Cancellable[1];
-        handle[0] = clock.schedule(delayNanos, () -> loop.post(() -> {
-            timers.remove(handle[0]);
-            if (!finished) {
-                action.run();
-            }
-        }));
-        timers.add(handle[0]);
     }
 
     // ---------------------------------------------------------------- the end
@@ -408,10 +388,7 @@ final class JobExecution {
      */
     private void stop() {
         finished = true;
-        for (TaskClock.Cancellable timer : timers) {
-            timer.cancel();
-        }
-        timers.clear();
+        timers.cancelAll();
         queue.clear();
         for (StageRun s : stages) {
             if (!s.launched() || (s.isMap() && !invoker.stopsRunningTasks())) {

@@ -7,7 +7,6 @@ import io.updraft.coordinator.invoke.WorkerInvoker;
 import io.updraft.coordinator.job.TaskClock;
 import io.updraft.coordinator.lambda.LambdaResponses.Answer;
 import io.updraft.coordinator.lambda.SlotPool.Slot;
-import io.updraft.core.task.TaskResult;
 import io.updraft.shuffle.store.ObjectStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,10 +24,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -56,8 +53,7 @@ public final class LambdaInvoker implements WorkerInvoker {
     private final int concurrency;
     private final TaskClock clock;
     private final PayloadOffload payloads;
-    private final ObjectStore shuffleStore;
-    private final Set<CompletableFuture<Void>> lateDeletes = ConcurrentHashMap.newKeySet();
+    private final LateAnswers late;
     private final AutoCloseable resources;
     private final Object lock = new Object();
     private final Deque<Pending> pending = new ArrayDeque<>();
@@ -90,7 +86,6 @@ public final class LambdaInvoker implements WorkerInvoker {
     public LambdaInvoker(LambdaSettings settings, List<LambdaTransport> transports, TaskClock clock,
                          ObjectStore payloadStore, String payloadRoot, Map<String, String> storeSettings,
                          ObjectStore shuffleStore, AutoCloseable resources) {
-        this.shuffleStore = shuffleStore;
         this.settings = Objects.requireNonNull(settings, "settings is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
         if (transports.isEmpty()) {
@@ -110,6 +105,7 @@ public final class LambdaInvoker implements WorkerInvoker {
         this.pool = new SlotPool(list);
         this.concurrency = emulators ? Math.min(settings.maxConcurrency(), list.size()) : settings.maxConcurrency();
         this.payloads = new PayloadOffload(payloadStore, payloadRoot, storeSettings, settings.maxPayloadBytes());
+        this.late = new LateAnswers(payloads, shuffleStore);
         this.resources = resources;
     }
 
@@ -243,7 +239,7 @@ public final class LambdaInvoker implements WorkerInvoker {
                     Answer answer = error == null
                             ? LambdaResponses.classify(function(), d.slot().name, response) : null;
                     if (answer != null && result.isDone()) {
-                        late(answer);   // before release: close() waits for the deletes it starts
+                        late.handle(answer);   // before release: close() waits for the deletes it starts
                     }
                     release(d.slot(), error);
                     if (storedSpec[0] != null) {
@@ -294,39 +290,6 @@ public final class LambdaInvoker implements WorkerInvoker {
         }
     }
 
-    /**
-     * An answer after the invocation already failed (timed out) or was cancelled: a result object is deleted
-     * unread, and a map attempt's shuffle object too — the scheduler never commits that attempt.
-     */
-    private void late(Answer answer) {
-        if (answer instanceof LambdaResponses.Reference r) {
-            payloads.discard(r.reference());
-            return;
-        }
-        TaskResult result = answer instanceof LambdaResponses.Result r ? r.result() : null;
-        if (shuffleStore == null || result == null || result.shuffleOutput() == null) {
-            return;
-        }
-        String key = result.shuffleOutput().key();
-        LOG.info("A late answer of task {} (attempt {}) of stage {} in {} wrote {}; deleting it", result.taskId(),
-                result.attempt(), result.stageId(), result.jobId(), key);
-        CompletableFuture<Void> delete;
-        try {
-            delete = shuffleStore.delete(key);
-        } catch (RuntimeException e) {
-            delete = CompletableFuture.failedFuture(e);
-        }
-        lateDeletes.add(delete);
-        CompletableFuture<Void> tracked = delete;
-        delete.whenComplete((v, e) -> {
-            lateDeletes.remove(tracked);
-            if (e != null) {
-                LOG.warn("Could not delete the shuffle object {} of a late answer; it is left behind for the"
-                        + " lifecycle rule", shuffleStore.describe(key), e);
-            }
-        });
-    }
-
     private static Throwable unwrap(Throwable e) {
         Throwable t = e;
         while (t instanceof CompletionException && t.getCause() != null) {
@@ -366,13 +329,7 @@ public final class LambdaInvoker implements WorkerInvoker {
                         + " left for the lifecycle rule", pool.inFlight());
             }
         }
-        for (CompletableFuture<Void> delete : List.copyOf(lateDeletes)) {
-            try {
-                delete.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (Exception e) {
-                LOG.warn("A shuffle object of a late answer may be left behind (lifecycle rule): {}", e.toString());
-            }
-        }
+        late.await(deadline);
         for (Slot s : pool.slots()) {
             s.transport.close();
         }
