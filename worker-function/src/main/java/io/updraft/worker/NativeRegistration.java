@@ -11,6 +11,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         io.updraft.core.error.AnalysisException.class,
         io.updraft.core.error.ErrorType.class,
         io.updraft.core.error.ParseException.class,
+        io.updraft.core.error.ShuffleOutputLostException.class,
         io.updraft.core.error.UpdraftException.class,
         io.updraft.core.expr.And.class,
         io.updraft.core.expr.Arithmetic.class,
