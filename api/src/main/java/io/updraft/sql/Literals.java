@@ -1,6 +1,7 @@
 package io.updraft.sql;
 
 import io.updraft.core.expr.Literal;
+import io.updraft.core.value.Values;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DecimalType;
 
@@ -34,10 +35,10 @@ final class Literals {
             case Boolean b -> Literal.of(b.booleanValue());
             case BigDecimal d -> decimal(d);
             case BigInteger i -> decimal(new BigDecimal(i));
-            case Date d -> new Literal(DataTypes.DateType, (int) d.toLocalDate().toEpochDay());
-            case LocalDate d -> new Literal(DataTypes.DateType, (int) d.toEpochDay());
-            case Timestamp t -> new Literal(DataTypes.TimestampType, micros(t.toInstant()));
-            case Instant t -> new Literal(DataTypes.TimestampType, micros(t));
+            case Date d -> new Literal(DataTypes.DateType, Values.days(d));
+            case LocalDate d -> new Literal(DataTypes.DateType, Values.days(d));
+            case Timestamp t -> new Literal(DataTypes.TimestampType, Values.micros(t));
+            case Instant t -> new Literal(DataTypes.TimestampType, Values.micros(t));
             default -> throw new IllegalArgumentException(io.updraft.core.error.UpdraftException.compose(
                     "UNSUPPORTED_FEATURE.LITERAL_TYPE", "0A000",
                     "The feature is not supported: Literal for '" + value + "' of " + value.getClass() + "."));
@@ -54,9 +55,5 @@ final class Literals {
                     + ". SQLSTATE: 22003");
         }
         return new Literal(new DecimalType(precision, d.scale()), d);
-    }
-
-    private static long micros(Instant t) {
-        return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000);
     }
 }

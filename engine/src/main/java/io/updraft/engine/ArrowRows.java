@@ -2,6 +2,7 @@ package io.updraft.engine;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.value.Values;
 import io.updraft.engine.vector.Bits;
 import io.updraft.engine.vector.Decimals;
 import io.updraft.engine.vector.PhysicalKind;
@@ -30,12 +31,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
-import java.sql.Date;
-import java.sql.Timestamp;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -106,11 +101,11 @@ public final class ArrowRows {
             case BOOLEAN -> Bits.get(data, r);
             case INT32 -> {
                 int x = data.getInt((long) r << 2);
-                yield type instanceof DateType ? Date.valueOf(LocalDate.ofEpochDay(x)) : (Object) x;
+                yield type instanceof DateType ? Values.toJava(type, x) : (Object) x;
             }
             case INT64 -> {
                 long x = data.getLong((long) r << 3);
-                yield type instanceof TimestampType ? timestamp(x) : (Object) x;
+                yield type instanceof TimestampType ? Values.timestamp(x) : (Object) x;
             }
             case FLOAT64 -> data.getDouble((long) r << 3);
             case DECIMAL -> Decimals.big(data, r, ((DecimalType) type).scale());
@@ -129,14 +124,6 @@ public final class ArrowRows {
             out.add(value(child, elementType, e));
         }
         return Collections.unmodifiableList(out);
-    }
-
-    private static Timestamp timestamp(long micros) {
-        long seconds = Math.floorDiv(micros, 1_000_000L);
-        int nanos = (int) Math.floorMod(micros, 1_000_000L) * 1000;
-        Timestamp ts = new Timestamp(seconds * 1000);
-        ts.setNanos(nanos);
-        return ts;
     }
 
     public static String encode(List<Row> rows, StructType schema) {
@@ -222,8 +209,8 @@ public final class ArrowRows {
                     Bits.set(data, r);
                 }
             }
-            case INT32 -> data.setInt((long) r << 2, type instanceof DateType ? days(value) : ((Number) value).intValue());
-            case INT64 -> data.setLong((long) r << 3, type instanceof TimestampType ? micros(value)
+            case INT32 -> data.setInt((long) r << 2, type instanceof DateType ? Values.days(value) : ((Number) value).intValue());
+            case INT64 -> data.setLong((long) r << 3, type instanceof TimestampType ? Values.micros(value)
                     : ((Number) value).longValue());
             case FLOAT64 -> data.setDouble((long) r << 3, ((Number) value).doubleValue());
             case DECIMAL -> {
@@ -245,24 +232,5 @@ public final class ArrowRows {
             }
         }
         Bits.set(v.getValidityBuffer(), r);
-    }
-
-    private static int days(Object value) {
-        return switch (value) {
-            case Date d -> (int) d.toLocalDate().toEpochDay();
-            case LocalDate d -> (int) d.toEpochDay();
-            case Integer i -> i;
-            default -> throw new IllegalArgumentException("not a date: " + value + " (" + value.getClass() + ")");
-        };
-    }
-
-    private static long micros(Object value) {
-        return switch (value) {
-            case Timestamp t -> Math.floorDiv(t.getTime(), 1000L) * 1_000_000L + t.getNanos() / 1000;
-            case Instant i -> i.getEpochSecond() * 1_000_000L + i.getNano() / 1000;
-            case LocalDateTime t -> micros(t.toInstant(ZoneOffset.UTC));
-            case Long l -> l;
-            default -> throw new IllegalArgumentException("not a timestamp: " + value + " (" + value.getClass() + ")");
-        };
     }
 }

@@ -1,5 +1,6 @@
 package io.updraft.engine;
 
+import io.updraft.core.conf.SqlConf;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.task.ShuffleOutput;
 import io.updraft.engine.spill.SpillDirectory;
@@ -9,6 +10,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.compression.CompressionUtil;
 
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.Map;
 import java.util.Objects;
 
@@ -33,6 +35,7 @@ public final class ExecutionContext implements AutoCloseable {
 
     private final BufferAllocator allocator;
     private final Map<String, String> config;
+    private final ZoneId sessionZone;
     private final int batchRows;
     private final TaskMetricsCollector metrics = new TaskMetricsCollector();
     private final String jobId;
@@ -55,6 +58,7 @@ public final class ExecutionContext implements AutoCloseable {
                             int taskId, int attempt, ObjectStoreProvider stores) {
         this.allocator = Objects.requireNonNull(allocator, "allocator is null");
         this.config = Map.copyOf(config);
+        this.sessionZone = SqlConf.sessionZone(config);
         this.batchRows = positiveInt(config, BATCH_ROWS, DEFAULT_BATCH_ROWS);
         this.jobId = Objects.requireNonNull(jobId, "jobId is null");
         this.stageId = stageId;
@@ -83,6 +87,11 @@ public final class ExecutionContext implements AutoCloseable {
 
     public BufferAllocator allocator() {
         return allocator;
+    }
+
+    /** Spark's session time zone ({@link SqlConf#SESSION_TIME_ZONE}; the JVM's zone when absent). */
+    public ZoneId sessionZone() {
+        return sessionZone;
     }
 
     public Map<String, String> config() {

@@ -3,18 +3,11 @@ package io.updraft.coordinator.job;
 import io.updraft.core.expr.Literal;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.SortKey;
+import io.updraft.core.value.Values;
 import io.updraft.sql.Row;
 import io.updraft.sql.types.DataType;
-import io.updraft.sql.types.DateType;
-import io.updraft.sql.types.TimestampType;
 
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.sql.Date;
-import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -73,22 +66,8 @@ final class RangeBounds {
         return key.ascending() ? c : -c;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     static int compareValues(Object a, Object b) {
-        return switch (a) {
-            case String s -> Arrays.compareUnsigned(s.getBytes(StandardCharsets.UTF_8),
-                    ((String) b).getBytes(StandardCharsets.UTF_8));
-            case Double d -> compareDoubles(d, (Double) b);
-            case BigDecimal d -> d.compareTo((BigDecimal) b);
-            default -> ((Comparable) a).compareTo(b);
-        };
-    }
-
-    private static int compareDoubles(double a, double b) {
-        if (Double.isNaN(a) || Double.isNaN(b)) {
-            return Boolean.compare(Double.isNaN(a), Double.isNaN(b));
-        }
-        return a == b ? 0 : Double.compare(a, b);
+        return Values.compare(a, b);
     }
 
     /** A row value (Spark's Java types) as a literal of {@code type} (dates in days, timestamps in µs). */
@@ -96,15 +75,6 @@ final class RangeBounds {
         if (value == null) {
             return Literal.nullOf(type);
         }
-        Object internal = switch (type) {
-            case DateType d -> value instanceof Date date ? Math.toIntExact(date.toLocalDate().toEpochDay()) : value;
-            case TimestampType t -> value instanceof Timestamp ts ? micros(ts.toInstant()) : value;
-            default -> value;
-        };
-        return new Literal(type, internal);
-    }
-
-    private static long micros(Instant instant) {
-        return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1000);
+        return new Literal(type, Values.toInternal(type, value));
     }
 }

@@ -1,5 +1,6 @@
 package io.updraft.engine.expr;
 
+import io.updraft.core.value.ValueErrors;
 import io.updraft.core.expr.ArithmeticOp;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Bits;
@@ -86,7 +87,7 @@ final class ArithmeticExpression extends VectorExpression {
                             try {
                                 o.setInt(at, Math.addExact(a.getInt(at), b.getInt(at)));
                             } catch (ArithmeticException overflow) {
-                                throw ArithmeticErrors.overflow("add", "int");
+                                throw ValueErrors.overflow("add", "int");
                             }
                         }
                     }
@@ -105,7 +106,7 @@ final class ArithmeticExpression extends VectorExpression {
                             try {
                                 o.setInt(at, Math.subtractExact(a.getInt(at), b.getInt(at)));
                             } catch (ArithmeticException overflow) {
-                                throw ArithmeticErrors.overflow("subtract", "int");
+                                throw ValueErrors.overflow("subtract", "int");
                             }
                         }
                     }
@@ -124,7 +125,7 @@ final class ArithmeticExpression extends VectorExpression {
                             try {
                                 o.setInt(at, Math.multiplyExact(a.getInt(at), b.getInt(at)));
                             } catch (ArithmeticException overflow) {
-                                throw ArithmeticErrors.overflow("multiply", "int");
+                                throw ValueErrors.overflow("multiply", "int");
                             }
                         }
                     }
@@ -137,7 +138,7 @@ final class ArithmeticExpression extends VectorExpression {
                     int y = b.getInt(at);
                     if (y == 0) {
                         if (Bits.get(validity, i)) {
-                            throw divide ? ArithmeticErrors.divideByZero() : ArithmeticErrors.remainderByZero();
+                            throw divide ? ValueErrors.divideByZero() : ValueErrors.remainderByZero();
                         }
                     } else {
                         int x = a.getInt(at);
@@ -163,7 +164,7 @@ final class ArithmeticExpression extends VectorExpression {
                             try {
                                 o.setLong(at, Math.addExact(a.getLong(at), b.getLong(at)));
                             } catch (ArithmeticException overflow) {
-                                throw ArithmeticErrors.overflow("add", "bigint");
+                                throw ValueErrors.overflow("add", "bigint");
                             }
                         }
                     }
@@ -182,7 +183,7 @@ final class ArithmeticExpression extends VectorExpression {
                             try {
                                 o.setLong(at, Math.subtractExact(a.getLong(at), b.getLong(at)));
                             } catch (ArithmeticException overflow) {
-                                throw ArithmeticErrors.overflow("subtract", "bigint");
+                                throw ValueErrors.overflow("subtract", "bigint");
                             }
                         }
                     }
@@ -201,7 +202,7 @@ final class ArithmeticExpression extends VectorExpression {
                             try {
                                 o.setLong(at, Math.multiplyExact(a.getLong(at), b.getLong(at)));
                             } catch (ArithmeticException overflow) {
-                                throw ArithmeticErrors.overflow("multiply", "bigint");
+                                throw ValueErrors.overflow("multiply", "bigint");
                             }
                         }
                     }
@@ -214,7 +215,7 @@ final class ArithmeticExpression extends VectorExpression {
                     long y = b.getLong(at);
                     if (y == 0) {
                         if (Bits.get(validity, i)) {
-                            throw divide ? ArithmeticErrors.divideByZero() : ArithmeticErrors.remainderByZero();
+                            throw divide ? ValueErrors.divideByZero() : ValueErrors.remainderByZero();
                         }
                     } else {
                         long x = a.getLong(at);
@@ -252,7 +253,7 @@ final class ArithmeticExpression extends VectorExpression {
                     double y = b.getDouble(at);
                     if (y == 0) {
                         if (Bits.get(validity, i)) {
-                            throw divide ? ArithmeticErrors.divideByZero() : ArithmeticErrors.remainderByZero();
+                            throw divide ? ValueErrors.divideByZero() : ValueErrors.remainderByZero();
                         }
                     } else {
                         double x = a.getDouble(at);

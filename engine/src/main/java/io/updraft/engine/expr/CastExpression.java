@@ -1,5 +1,8 @@
 package io.updraft.engine.expr;
 
+import io.updraft.core.value.ValueErrors;
+import io.updraft.core.value.Casts;
+import io.updraft.core.value.DateTimes;
 import io.updraft.engine.ArrowTypes;
 import io.updraft.engine.vector.Vectors;
 import io.updraft.sql.types.ArrayType;
@@ -26,24 +29,25 @@ import org.apache.arrow.vector.VarCharVector;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneId;
 import java.util.List;
 
 /**
- * Spark's CAST over a batch. Numeric widenings, decimal rescaling and date/timestamp
- * conversions have vectorized loops; the rest (strings, rare pairs) convert value by value through
- * {@link Casts}. As in Spark 4's default ANSI mode, a string that does not convert raises [CAST_INVALID_INPUT], a
- * bigint, double or decimal too large for int/bigint [CAST_OVERFLOW], a number too large for a decimal type
- * [NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION] (null rows never raise); the remaining conversions that fail (e.g.
- * in the value-by-value path) give null as in non-ANSI Spark.
+ * Spark's CAST over a batch, with core's {@link Casts} semantics (Spark 4's ANSI mode; null rows never raise):
+ * numeric widenings and narrowings, decimal rescaling and date/timestamp conversions (in the session time zone)
+ * have vectorized loops raising core's {@link ValueErrors}; the rest (strings, rare pairs) convert value by value
+ * through {@link Casts#cast}.
  */
 final class CastExpression extends VectorExpression {
     private final VectorExpression child;
     private final DataType from;
+    private final ZoneId zone;
 
-    CastExpression(VectorExpression child, DataType to, BufferAllocator allocator) {
+    CastExpression(VectorExpression child, DataType to, ZoneId zone, BufferAllocator allocator) {
         super(to, allocator);
         this.child = child;
         this.from = child.type();
+        this.zone = zone;
     }
 
     /** USER error for casts Spark rejects at analysis (numbers or booleans to date). */
@@ -127,7 +131,7 @@ final class CastExpression extends VectorExpression {
                 for (int r = 0; r < n; r++) {
                     double v = a.getDouble((long) r << 3);
                     if (!(v > Integer.MIN_VALUE - 1.0 && v < Integer.MAX_VALUE + 1.0) && Bits.get(validity, r)) {
-                        throw castOverflow(doubleText(v));
+                        throw castOverflow(Casts.doubleText(v));
                     }
                     o.setInt((long) r << 2, (int) v);
                 }
@@ -137,7 +141,7 @@ final class CastExpression extends VectorExpression {
                 for (int r = 0; r < n; r++) {
                     double v = a.getDouble((long) r << 3);
                     if (!(v >= -0x1p63 && v < 0x1p63) && Bits.get(validity, r)) {
-                        throw castOverflow(doubleText(v));
+                        throw castOverflow(Casts.doubleText(v));
                     }
                     o.setLong((long) r << 3, (long) v);
                 }
@@ -193,13 +197,13 @@ final class CastExpression extends VectorExpression {
             }
             case DateType d when type instanceof TimestampType -> {
                 for (int r = 0; r < n; r++) {
-                    o.setLong((long) r << 3, a.getInt((long) r << 2) * DateTimes.MICROS_PER_DAY);
+                    o.setLong((long) r << 3, DateTimes.timestampOfDate(a.getInt((long) r << 2), zone));
                 }
                 return true;
             }
             case TimestampType t when type instanceof DateType -> {
                 for (int r = 0; r < n; r++) {
-                    o.setInt((long) r << 2, DateTimes.dateOfTimestamp(a.getLong((long) r << 3)));
+                    o.setInt((long) r << 2, DateTimes.dateOfTimestamp(a.getLong((long) r << 3), zone));
                 }
                 return true;
             }
@@ -222,13 +226,13 @@ final class CastExpression extends VectorExpression {
             if (Decimals.fits(scaled, to.precision())) {
                 Decimals.setLong(o, r, scaled);
             } else {
-                throw ArithmeticErrors.decimalOutOfRange(BigDecimal.valueOf(v), to.precision(), to.scale());
+                throw ValueErrors.decimalOutOfRange(BigDecimal.valueOf(v), to.precision(), to.scale());
             }
             return;
         }
         BigDecimal fitted = Decimals.fit(BigDecimal.valueOf(v), to.precision(), to.scale());
         if (fitted == null) {
-            throw ArithmeticErrors.decimalOutOfRange(BigDecimal.valueOf(v), to.precision(), to.scale());
+            throw ValueErrors.decimalOutOfRange(BigDecimal.valueOf(v), to.precision(), to.scale());
         } else {
             Decimals.setBig(o, r, fitted);
         }
@@ -246,7 +250,7 @@ final class CastExpression extends VectorExpression {
                     if (Decimals.fits(v, to.precision())) {
                         Decimals.setLong(o, r, v);
                     } else {
-                        throw ArithmeticErrors.decimalOutOfRange(Decimals.big(a, r, from.scale()), to.precision(),
+                        throw ValueErrors.decimalOutOfRange(Decimals.big(a, r, from.scale()), to.precision(),
                                 to.scale());
                     }
                     continue;
@@ -254,7 +258,7 @@ final class CastExpression extends VectorExpression {
             }
             BigDecimal fitted = Decimals.fit(Decimals.big(a, r, from.scale()), to.precision(), to.scale());
             if (fitted == null) {
-                throw ArithmeticErrors.decimalOutOfRange(Decimals.big(a, r, from.scale()), to.precision(), to.scale());
+                throw ValueErrors.decimalOutOfRange(Decimals.big(a, r, from.scale()), to.precision(), to.scale());
             } else {
                 Decimals.setBig(o, r, fitted);
             }
@@ -284,11 +288,8 @@ final class CastExpression extends VectorExpression {
                 continue;
             }
             Object value = read(src, r);
-            Object converted = Casts.convert(value, from, type);
+            Object converted = Casts.cast(value, from, type, zone);
             if (converted == null) {
-                if (from instanceof StringType) {
-                    throw invalidInput((String) value);
-                }
                 Bits.clear(validity, r);
                 continue;
             }
@@ -296,34 +297,8 @@ final class CastExpression extends VectorExpression {
         }
     }
 
-    /** Spark 4's ANSI-mode error for a number too large for the integral target type. */
     private UpdraftException castOverflow(String value) {
-        return UpdraftException.user("CAST_OVERFLOW", "22003",
-                "The value " + value + " of the type \"" + from.simpleString().toUpperCase(java.util.Locale.ROOT)
-                + "\" cannot be cast to \"" + type.simpleString().toUpperCase(java.util.Locale.ROOT)
-                + "\" due to an overflow. Use `try_cast` to tolerate overflow and return NULL instead.");
-    }
-
-    private static String doubleText(double v) {
-        return Double.isNaN(v) ? "NaN" : Double.isInfinite(v) ? (v > 0 ? "Infinity" : "-Infinity") : v + "D";
-    }
-
-    /** Spark 4's ANSI-mode error for a string that does not convert (a malformed number, date, timestamp, boolean). */
-    private UpdraftException invalidInput(String value) {
-        if (type instanceof DecimalType to) {
-            try {
-                BigDecimal number = new BigDecimal(value.strip());
-                return ArithmeticErrors.decimalOutOfRange(number.setScale(to.scale(), RoundingMode.HALF_UP),
-                        to.precision(), to.scale());
-            } catch (NumberFormatException | ArithmeticException malformed) {
-                // falls through to CAST_INVALID_INPUT
-            }
-        }
-        String target = type.simpleString().toUpperCase(java.util.Locale.ROOT);
-        return UpdraftException.user("CAST_INVALID_INPUT", "22018",
-                "The value '" + value + "' of the type \"STRING\" cannot be cast to \"" + target
-                + "\" because it is malformed. Correct the value as per the syntax, or change its "
-                + "target type. Use `try_cast` to tolerate malformed input and return NULL instead.");
+        return ValueErrors.castOverflow(value, from, type);
     }
 
     /** The internal (boxed) value of a non-null row. */

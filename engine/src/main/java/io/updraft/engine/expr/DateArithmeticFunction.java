@@ -1,5 +1,6 @@
 package io.updraft.engine.expr;
 
+import io.updraft.core.value.DateTimes;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import org.apache.arrow.memory.ArrowBuf;

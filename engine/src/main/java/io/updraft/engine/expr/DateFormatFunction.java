@@ -1,5 +1,7 @@
 package io.updraft.engine.expr;
 
+import io.updraft.core.value.DateTimePatterns;
+import io.updraft.core.value.DateTimes;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.vector.Bits;
 import io.updraft.sql.types.DataTypes;
@@ -8,6 +10,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 
+import java.time.ZoneId;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -16,15 +19,17 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
- * date_format(timestamp, format): the timestamp in UTC formatted with a Spark datetime pattern (see
+ * date_format(timestamp, format): the timestamp in the session time zone formatted with a Spark datetime pattern (see
  * {@link DateTimePatterns}): date_format('2016-04-08', 'y') = '2016'. A constant format is compiled once.
  */
 final class DateFormatFunction extends NullIntolerantFunction {
     private final CompiledArgument<DateTimeFormatter> format;
     private final StringBuilder text = new StringBuilder(32);
+    private final ZoneId zone;
 
-    DateFormatFunction(VectorExpression timestamp, VectorExpression format, BufferAllocator allocator) {
+    DateFormatFunction(VectorExpression timestamp, VectorExpression format, ZoneId zone, BufferAllocator allocator) {
         super(List.of(timestamp, format), DataTypes.StringType, allocator);
+        this.zone = zone;
         this.format = CompiledArgument.of(format, pattern -> DateTimePatterns.formatter(pattern, false));
     }
 
@@ -45,9 +50,9 @@ final class DateFormatFunction extends NullIntolerantFunction {
                     Math.floorMod(value, DateTimes.MICROS_PER_SECOND) * 1000L);
             text.setLength(0);
             try {
-                formatter.formatTo(ZonedDateTime.ofInstant(instant, DateTimePatterns.UTC), text);
+                formatter.formatTo(ZonedDateTime.ofInstant(instant, zone), text);
             } catch (DateTimeException e) {
-                throw UpdraftException.user("date_format cannot format " + DateTimes.formatTimestamp(value) + ": "
+                throw UpdraftException.user("date_format cannot format " + DateTimes.formatTimestamp(value, zone) + ": "
                         + e.getMessage());
             }
             byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);

@@ -45,9 +45,9 @@ final class DateTimeFunctions {
                 "make_date");
         add(map, c -> parse(c, DataTypes.DateType), "to_date");
         add(map, c -> parse(c, DataTypes.TimestampType), "to_timestamp");
-        add(map, c -> new DateFormatFunction(c.arity(2, 2).timestamp(0), c.string(1), c.allocator()), "date_format");
-        add(map, c -> new TruncFunction(c.arity(2, 2).timestamp(1), c.string(0), false, c.allocator()), "date_trunc");
-        add(map, c -> new TruncFunction(c.arity(2, 2).date(0), c.string(1), true, c.allocator()), "trunc");
+        add(map, c -> new DateFormatFunction(c.arity(2, 2).timestamp(0), c.string(1), c.zone(), c.allocator()), "date_format");
+        add(map, c -> new TruncFunction(c.arity(2, 2).timestamp(1), c.string(0), false, c.zone(), c.allocator()), "date_trunc");
+        add(map, c -> new TruncFunction(c.arity(2, 2).date(0), c.string(1), true, c.zone(), c.allocator()), "trunc");
     }
 
     private static void datePart(Map<String, Factory> map, Part part, String... names) {
@@ -55,7 +55,7 @@ final class DateTimeFunctions {
     }
 
     private static void timePart(Map<String, Factory> map, TimePartFunction.Part part, String name) {
-        add(map, c -> new TimePartFunction(c.arity(1, 1).timestamp(0), part, c.allocator()), name);
+        add(map, c -> new TimePartFunction(c.arity(1, 1).timestamp(0), part, c.zone(), c.allocator()), name);
     }
 
     /**
@@ -68,6 +68,6 @@ final class DateTimeFunctions {
         if (c.size() == 1 || in instanceof DateType || in instanceof TimestampType) {
             return c.as(0, target);
         }
-        return new ParseDateTimeFunction(c.string(0), c.string(1), target instanceof DateType, c.allocator());
+        return new ParseDateTimeFunction(c.string(0), c.string(1), target instanceof DateType, c.zone(), c.allocator());
     }
 }

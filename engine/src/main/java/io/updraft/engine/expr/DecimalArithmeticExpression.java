@@ -1,5 +1,6 @@
 package io.updraft.engine.expr;
 
+import io.updraft.core.value.ValueErrors;
 import io.updraft.core.expr.ArithmeticOp;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Bits;
@@ -117,7 +118,7 @@ final class DecimalArithmeticExpression extends VectorExpression {
             }
             case DIVIDE -> {
                 if (y == 0) {
-                    throw ArithmeticErrors.divideByZero();
+                    throw ValueErrors.divideByZero();
                 }
                 int e = scale - s1 + s2;
                 if (e < 0 || y == Long.MIN_VALUE) {
@@ -131,7 +132,7 @@ final class DecimalArithmeticExpression extends VectorExpression {
             }
             case MOD -> {
                 if (y == 0) {
-                    throw ArithmeticErrors.remainderByZero();
+                    throw ValueErrors.remainderByZero();
                 }
                 int common = Math.max(s1, s2);
                 long a = Decimals.rescale(x, s1, common);
@@ -147,7 +148,7 @@ final class DecimalArithmeticExpression extends VectorExpression {
             return SLOW;
         }
         if (!Decimals.fits(result, precision)) {
-            throw ArithmeticErrors.decimalOutOfRange(BigDecimal.valueOf(result, scale), precision, scale);
+            throw ValueErrors.decimalOutOfRange(BigDecimal.valueOf(result, scale), precision, scale);
         }
         Decimals.setLong(out, i, result);
         return DONE;
@@ -160,20 +161,20 @@ final class DecimalArithmeticExpression extends VectorExpression {
             case MULTIPLY -> x.multiply(y);
             case DIVIDE -> {
                 if (y.signum() == 0) {
-                    throw ArithmeticErrors.divideByZero();
+                    throw ValueErrors.divideByZero();
                 }
                 yield x.divide(y, scale, RoundingMode.HALF_UP);
             }
             case MOD -> {
                 if (y.signum() == 0) {
-                    throw ArithmeticErrors.remainderByZero();
+                    throw ValueErrors.remainderByZero();
                 }
                 yield x.remainder(y);
             }
         };
         BigDecimal fitted = Decimals.fit(exact, precision, scale);
         if (fitted == null) {
-            throw ArithmeticErrors.decimalOutOfRange(exact.setScale(scale, RoundingMode.HALF_UP), precision, scale);
+            throw ValueErrors.decimalOutOfRange(exact.setScale(scale, RoundingMode.HALF_UP), precision, scale);
         }
         Decimals.setBig(out, i, fitted);
     }

@@ -30,15 +30,23 @@ import io.updraft.sql.types.NullType;
 
 import org.apache.arrow.memory.BufferAllocator;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Turns an {@link Expr} tree into {@link VectorExpression} kernels, inserting casts where operand types differ. */
 final class ExpressionCompiler {
     private final BufferAllocator allocator;
+    private final ZoneId zone;
 
-    ExpressionCompiler(BufferAllocator allocator) {
+    ExpressionCompiler(BufferAllocator allocator, ZoneId zone) {
         this.allocator = allocator;
+        this.zone = zone;
+    }
+
+    /** The session time zone timestamps are read and shown in. */
+    ZoneId zone() {
+        return zone;
     }
 
     VectorExpression compile(Expr expr) {
@@ -91,7 +99,7 @@ final class ExpressionCompiler {
             return literal;
         }
         CastExpression.checkSupported(node.type(), target);
-        VectorExpression cast = new CastExpression(node, target, allocator);
+        VectorExpression cast = new CastExpression(node, target, zone, allocator);
         built.add(cast);
         return cast;
     }

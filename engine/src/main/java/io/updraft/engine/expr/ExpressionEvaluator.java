@@ -1,12 +1,14 @@
 package io.updraft.engine.expr;
 
 import io.updraft.core.expr.Expr;
+import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Vectors;
 import io.updraft.sql.types.DataType;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 
+import java.time.ZoneId;
 import java.util.Objects;
 
 /**
@@ -16,6 +18,7 @@ import java.util.Objects;
  * Holds cached constant vectors: close it with its operator. Not thread-safe.
  */
 public final class ExpressionEvaluator implements AutoCloseable {
+    private static final ZoneId UTC = ZoneId.of("UTC");
     private final VectorExpression root;
     private final BufferAllocator allocator;
 
@@ -24,11 +27,22 @@ public final class ExpressionEvaluator implements AutoCloseable {
         this.allocator = allocator;
     }
 
-    /** Compiles {@code expr}; result vectors are allocated from {@code allocator}. */
+    /** Compiles {@code expr} for an operator: the context's allocator and session time zone. */
+    public static ExpressionEvaluator compile(Expr expr, ExecutionContext context) {
+        return compile(expr, context.allocator(), context.sessionZone());
+    }
+
+    /** Compiles {@code expr} in UTC; result vectors are allocated from {@code allocator}. */
     public static ExpressionEvaluator compile(Expr expr, BufferAllocator allocator) {
+        return compile(expr, allocator, UTC);
+    }
+
+    /** Compiles {@code expr}; timestamps are read and shown in {@code zone} (Spark's session time zone). */
+    public static ExpressionEvaluator compile(Expr expr, BufferAllocator allocator, ZoneId zone) {
         Objects.requireNonNull(expr, "expr is null");
         Objects.requireNonNull(allocator, "allocator is null");
-        return new ExpressionEvaluator(new ExpressionCompiler(allocator).compile(expr), allocator);
+        Objects.requireNonNull(zone, "zone is null");
+        return new ExpressionEvaluator(new ExpressionCompiler(allocator, zone).compile(expr), allocator);
     }
 
     public DataType dataType() {

@@ -5,6 +5,7 @@ import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import org.apache.arrow.memory.BufferAllocator;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,6 +42,11 @@ final class FunctionCall {
 
     BufferAllocator allocator() {
         return allocator;
+    }
+
+    /** The session time zone. */
+    ZoneId zone() {
+        return compiler.zone();
     }
 
     int size() {

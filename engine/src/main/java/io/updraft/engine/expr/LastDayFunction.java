@@ -1,5 +1,6 @@
 package io.updraft.engine.expr;
 
+import io.updraft.core.value.DateTimes;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Bits;
 import io.updraft.sql.types.DataTypes;

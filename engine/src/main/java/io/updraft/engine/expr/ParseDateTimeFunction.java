@@ -1,26 +1,33 @@
 package io.updraft.engine.expr;
 
+import io.updraft.core.value.DateTimePatterns;
+import io.updraft.core.value.DateTimes;
 import io.updraft.engine.vector.Bits;
 import io.updraft.sql.types.DataTypes;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
  * to_timestamp(str, format) and to_date(str, format): str parsed with a Spark datetime pattern (see
- * {@link DateTimePatterns}); null when it does not parse. to_date is the parsed timestamp's UTC date, as
+ * {@link DateTimePatterns}, a text without a zone read in the session time zone); null when it does not
+ * parse. to_date is the parsed timestamp's date in the session time zone, as
  * Spark's {@code cast(to_timestamp(str, format) as date)}. A constant format is compiled once.
  */
 final class ParseDateTimeFunction extends NullIntolerantFunction {
     private final boolean date;
     private final CompiledArgument<DateTimeFormatter> format;
     private final TextView view = new TextView();
+    private final ZoneId zone;
 
-    ParseDateTimeFunction(VectorExpression string, VectorExpression format, boolean date, BufferAllocator allocator) {
+    ParseDateTimeFunction(VectorExpression string, VectorExpression format, boolean date, ZoneId zone,
+                          BufferAllocator allocator) {
         super(List.of(string, format), date ? DataTypes.DateType : DataTypes.TimestampType, allocator);
+        this.zone = zone;
         this.date = date;
         this.format = CompiledArgument.of(format, pattern -> DateTimePatterns.formatter(pattern, true));
     }
@@ -39,11 +46,11 @@ final class ParseDateTimeFunction extends NullIntolerantFunction {
             }
             DateTimeFormatter formatter = format.get(fd, fo.getInt((long) r << 2), fo.getInt(((long) r << 2) + 4));
             long micros = DateTimePatterns.parseMicros(formatter,
-                    view.of(sd, so.getInt((long) r << 2), so.getInt(((long) r << 2) + 4)));
+                    view.of(sd, so.getInt((long) r << 2), so.getInt(((long) r << 2) + 4)), zone);
             if (micros == DateTimePatterns.UNPARSABLE) {
                 Bits.clear(validity, r);
             } else if (date) {
-                o.setInt((long) r << 2, DateTimes.dateOfTimestamp(micros));
+                o.setInt((long) r << 2, DateTimes.dateOfTimestamp(micros, zone));
             } else {
                 o.setLong((long) r << 3, micros);
             }

@@ -1,5 +1,6 @@
 package io.updraft.engine.expr;
 
+import io.updraft.core.value.DateTimes;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Bits;
 import io.updraft.sql.types.DataTypes;
@@ -7,19 +8,22 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 
+import java.time.ZoneId;
 import java.util.List;
 
-/** hour / minute / second of a timestamp in UTC (the session time zone), as int. */
+/** hour / minute / second of a timestamp in the session time zone, as int. */
 final class TimePartFunction extends VectorExpression {
     enum Part { HOUR, MINUTE, SECOND }
 
     private final VectorExpression timestamp;
     private final long unit;
     private final int modulus;
+    private final ZoneId zone;
 
-    TimePartFunction(VectorExpression timestamp, Part part, BufferAllocator allocator) {
+    TimePartFunction(VectorExpression timestamp, Part part, ZoneId zone, BufferAllocator allocator) {
         super(DataTypes.IntegerType, allocator);
         this.timestamp = timestamp;
+        this.zone = zone;
         this.unit = switch (part) {
             case HOUR -> 3600L * DateTimes.MICROS_PER_SECOND;
             case MINUTE -> 60L * DateTimes.MICROS_PER_SECOND;
@@ -43,7 +47,8 @@ final class TimePartFunction extends VectorExpression {
             ArrowBuf o = out.getDataBuffer();
             Bits.copy(t.getValidityBuffer(), out.getValidityBuffer(), n);
             for (int r = 0; r < n; r++) {
-                long inDay = Math.floorMod(in.getLong((long) r << 3), DateTimes.MICROS_PER_DAY);
+                long inDay = Math.floorMod(DateTimes.localMicros(in.getLong((long) r << 3), zone),
+                        DateTimes.MICROS_PER_DAY);
                 o.setInt((long) r << 2, (int) (inDay / unit % modulus));
             }
             out.setValueCount(n);

@@ -1,16 +1,21 @@
 package io.updraft.engine.expr;
 
+import io.updraft.core.value.DateTimes;
 import io.updraft.engine.vector.Bits;
 import io.updraft.sql.types.DataTypes;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * date_trunc(unit, timestamp) → timestamp and trunc(date, unit) → date, in UTC. Units, case-insensitive, as
+ * date_trunc(unit, timestamp) → timestamp (in the session time zone, as Spark's DateTimeUtils.truncTimestamp)
+ * and trunc(date, unit) → date. Units, case-insensitive, as
  * Spark: YEAR/YYYY/YY, QUARTER, MONTH/MON/MM, WEEK (the Monday), DAY/DD, HOUR, MINUTE, SECOND, MILLISECOND,
  * MICROSECOND; trunc accepts WEEK and longer only. An unknown unit gives null. A constant unit is parsed once.
  */
@@ -19,12 +24,14 @@ final class TruncFunction extends NullIntolerantFunction {
 
     private final boolean date;
     private final CompiledArgument<Level> level;
+    private final ZoneId zone;
 
     /** {@code date}: trunc(date, unit) (arguments value, unit); otherwise date_trunc (arguments unit, value). */
-    TruncFunction(VectorExpression value, VectorExpression unit, boolean date, BufferAllocator allocator) {
+    TruncFunction(VectorExpression value, VectorExpression unit, boolean date, ZoneId zone, BufferAllocator allocator) {
         super(date ? List.of(value, unit) : List.of(unit, value), date ? DataTypes.DateType : DataTypes.TimestampType,
                 allocator);
         this.date = date;
+        this.zone = zone;
         this.level = CompiledArgument.of(unit, date ? TruncFunction::dateLevel : TruncFunction::level);
     }
 
@@ -68,11 +75,30 @@ final class TruncFunction extends NullIntolerantFunction {
             } else if (date) {
                 o.setInt((long) r << 2, truncateDay(v.getInt((long) r << 2), l));
             } else {
-                o.setLong((long) r << 3, truncateMicros(v.getLong((long) r << 3), l));
+                o.setLong((long) r << 3, truncateMicros(v.getLong((long) r << 3), l, zone));
             }
         }
     }
 
+    /**
+     * Spark's truncation of an instant: below a minute on the instant, MINUTE to DAY on its wall clock in
+     * {@code zone} keeping the offset (ZonedDateTime.truncatedTo), WEEK and longer through the local date.
+     */
+    static long truncateMicros(long micros, Level level, ZoneId zone) {
+        if (level.compareTo(Level.MINUTE) < 0 || zone.getRules().isFixedOffset() && zone.getRules().getOffset(Instant.EPOCH)
+                .getTotalSeconds() == 0) {
+            return truncateMicros(micros, level);
+        }
+        if (level.compareTo(Level.DAY) <= 0) {
+            ChronoUnit unit = level == Level.MINUTE ? ChronoUnit.MINUTES : level == Level.HOUR ? ChronoUnit.HOURS
+                    : ChronoUnit.DAYS;
+            Instant instant = Instant.ofEpochSecond(Math.floorDiv(micros, DateTimes.MICROS_PER_SECOND));
+            return instant.atZone(zone).truncatedTo(unit).toEpochSecond() * DateTimes.MICROS_PER_SECOND;
+        }
+        return DateTimes.timestampOfDate(truncateDay(DateTimes.dateOfTimestamp(micros, zone), level), zone);
+    }
+
+    /** {@link #truncateMicros(long, Level, ZoneId)} in UTC. */
     static long truncateMicros(long micros, Level level) {
         long unit = switch (level) {
             case MICROSECOND -> 1L;

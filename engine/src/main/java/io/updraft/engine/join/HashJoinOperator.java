@@ -87,13 +87,13 @@ public final class HashJoinOperator implements BatchOperator {
         ExpressionEvaluator compiledCondition = null;
         try {
             for (Expr e : buildIsLeft ? leftKeys : rightKeys) {
-                buildKeys.add(ExpressionEvaluator.compile(e, context.allocator()));
+                buildKeys.add(ExpressionEvaluator.compile(e, context));
             }
             for (Expr e : buildIsLeft ? rightKeys : leftKeys) {
-                probeKeys.add(ExpressionEvaluator.compile(e, context.allocator()));
+                probeKeys.add(ExpressionEvaluator.compile(e, context));
             }
             if (condition != null) {
-                compiledCondition = ExpressionEvaluator.compile(condition, context.allocator());
+                compiledCondition = ExpressionEvaluator.compile(condition, context);
             }
         } catch (RuntimeException e) {
             buildKeys.forEach(ExpressionEvaluator::close);

@@ -62,7 +62,7 @@ public final class NestedLoopJoinOperator implements BatchOperator {
         this.left = left.schema();
         this.right = right.schema();
         this.schema = Join.outputSchema(this.left, this.right, type);
-        this.condition = condition == null ? null : ExpressionEvaluator.compile(condition, context.allocator());
+        this.condition = condition == null ? null : ExpressionEvaluator.compile(condition, context);
     }
 
     @Override

@@ -38,7 +38,7 @@ public final class ExpandOperator implements BatchOperator {
                 List<ExpressionEvaluator> compiled = new ArrayList<>(projection.size());
                 this.projections.add(compiled);
                 for (Expr e : projection) {
-                    compiled.add(ExpressionEvaluator.compile(e, context.allocator()));
+                    compiled.add(ExpressionEvaluator.compile(e, context));
                 }
             }
         } catch (RuntimeException e) {

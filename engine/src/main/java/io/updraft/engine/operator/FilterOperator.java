@@ -36,7 +36,7 @@ public final class FilterOperator implements BatchOperator {
             throw new UpdraftException(ErrorType.INTERNAL,
                     "filter condition must be boolean, was " + condition.dataType().simpleString());
         }
-        this.condition = ExpressionEvaluator.compile(condition, context.allocator());
+        this.condition = ExpressionEvaluator.compile(condition, context);
     }
 
     @Override

@@ -74,12 +74,12 @@ public final class HashAggregateOperator implements BatchOperator {
         this.stateSchema = HashAggregate.outputSchema(groupBy, this.aggregates, AggregateMode.PARTIAL, names);
         try {
             for (Expr key : groupBy) {
-                keyEvaluators.add(ExpressionEvaluator.compile(key, context.allocator()));
+                keyEvaluators.add(ExpressionEvaluator.compile(key, context));
                 keyTypes.add(key.dataType());
             }
             for (AggregateCall call : this.aggregates) {
                 if (mode != AggregateMode.FINAL && call.argument() != null) {
-                    argumentEvaluators.add(ExpressionEvaluator.compile(call.argument(), context.allocator()));
+                    argumentEvaluators.add(ExpressionEvaluator.compile(call.argument(), context));
                 } else {
                     argumentEvaluators.add(null);
                 }

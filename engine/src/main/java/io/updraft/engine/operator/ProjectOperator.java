@@ -27,7 +27,7 @@ public final class ProjectOperator implements BatchOperator {
         try {
             for (int i = 0; i < expressions.size(); i++) {
                 Expr e = expressions.get(i);
-                this.expressions.add(ExpressionEvaluator.compile(e, context.allocator()));
+                this.expressions.add(ExpressionEvaluator.compile(e, context));
             }
         } catch (RuntimeException e) {
             this.expressions.forEach(ExpressionEvaluator::close);

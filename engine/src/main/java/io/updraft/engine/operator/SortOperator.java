@@ -38,7 +38,7 @@ public final class SortOperator implements BatchOperator {
         this.keys = List.copyOf(keys);
         try {
             for (SortKey key : this.keys) {
-                keyEvaluators.add(ExpressionEvaluator.compile(key.expr(), context.allocator()));
+                keyEvaluators.add(ExpressionEvaluator.compile(key.expr(), context));
             }
         } catch (RuntimeException e) {
             keyEvaluators.forEach(ExpressionEvaluator::close);

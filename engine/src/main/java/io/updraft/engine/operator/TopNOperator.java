@@ -39,7 +39,7 @@ public final class TopNOperator implements BatchOperator {
         List<SortKey> copy = List.copyOf(keys);
         try {
             for (SortKey key : copy) {
-                keyEvaluators.add(ExpressionEvaluator.compile(key.expr(), context.allocator()));
+                keyEvaluators.add(ExpressionEvaluator.compile(key.expr(), context));
             }
         } catch (RuntimeException e) {
             keyEvaluators.forEach(ExpressionEvaluator::close);

@@ -48,7 +48,7 @@ abstract class Partitioner implements AutoCloseable {
         List<ExpressionEvaluator> out = new ArrayList<>();
         try {
             for (Expr e : exprs) {
-                out.add(ExpressionEvaluator.compile(e, context.allocator()));
+                out.add(ExpressionEvaluator.compile(e, context));
             }
             return out;
         } catch (RuntimeException e) {

@@ -104,8 +104,7 @@ public final class Decimals {
      * {@code precision} digits (Spark's non-ANSI overflow).
      */
     public static BigDecimal fit(BigDecimal value, int precision, int scale) {
-        BigDecimal scaled = value.scale() == scale ? value : value.setScale(scale, RoundingMode.HALF_UP);
-        return fits(scaled.unscaledValue(), precision) ? scaled : null;
+        return io.updraft.core.value.Casts.fitDecimal(value, precision, scale);
     }
 
     /** n / d rounded HALF_UP (away from zero on ties); d != 0 and d != Long.MIN_VALUE. */

@@ -73,16 +73,16 @@ public final class WindowOperator implements BatchOperator {
         this.schema = Window.outputSchema(child.schema(), this.calls, names);
         try {
             for (Expr e : partitionBy) {
-                partitionKeys.add(ExpressionEvaluator.compile(e, context.allocator()));
+                partitionKeys.add(ExpressionEvaluator.compile(e, context));
             }
             for (SortKey k : this.orderBy) {
-                orderKeys.add(ExpressionEvaluator.compile(k.expr(), context.allocator()));
+                orderKeys.add(ExpressionEvaluator.compile(k.expr(), context));
             }
             for (WindowCall call : this.calls) {
                 List<ExpressionEvaluator> compiled = new ArrayList<>();
                 arguments.add(compiled);
                 for (Expr a : call.arguments()) {
-                    compiled.add(ExpressionEvaluator.compile(a, context.allocator()));
+                    compiled.add(ExpressionEvaluator.compile(a, context));
                 }
             }
         } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package io.updraft.planner.sql;
 import io.updraft.core.expr.ArithmeticOp;
 import io.updraft.core.expr.CompareOp;
 import io.updraft.core.expr.Literal;
+import io.updraft.core.value.DateTimes;
 import io.updraft.planner.expr.Alias;
 import io.updraft.planner.expr.BetweenExpr;
 import io.updraft.planner.expr.BinaryArithmetic;
@@ -59,11 +60,7 @@ import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 import java.math.BigDecimal;
-import java.time.DateTimeException;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -211,37 +208,22 @@ final class ExpressionConverter {
         String t = text.trim();
         switch (tag.toUpperCase(Locale.ROOT)) {
             case "DATE" -> {
-                try {
-                    return new Literal(DataTypes.DateType, Math.toIntExact(LocalDate.parse(normalizeDate(t)).toEpochDay()));
-                } catch (DateTimeException | ArithmeticException e) {
+                Integer days = DateTimes.parseDate(t);
+                if (days == null) {
                     throw SqlErrors.invalidLiteral("DATE", text, node);
                 }
+                return new Literal(DataTypes.DateType, days);
             }
             case "TIMESTAMP" -> {
-                try {
-                    String iso = t.length() <= 10 ? normalizeDate(t) + "T00:00:00" : t.replace(' ', 'T');
-                    LocalDateTime ldt = LocalDateTime.parse(iso);
-                    long micros = ldt.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + ldt.getNano() / 1000;
-                    return new Literal(DataTypes.TimestampType, micros);
-                } catch (DateTimeParseException e) {
+                // read in UTC: the planner does not know the session time zone (Spark reads it in that zone)
+                Long micros = DateTimes.parseTimestamp(t, ZoneOffset.UTC);
+                if (micros == null) {
                     throw SqlErrors.invalidLiteral("TIMESTAMP", text, node);
                 }
+                return new Literal(DataTypes.TimestampType, micros);
             }
             default -> throw SqlErrors.unsupported("the typed literal " + tag + " '" + text + "'", node);
         }
-    }
-
-    /** Accepts Spark's 'yyyy-m-d' spellings by padding month and day to two digits. */
-    private static String normalizeDate(String t) {
-        String[] parts = t.split("-", -1);
-        if (parts.length == 3) {
-            return parts[0] + "-" + pad(parts[1]) + "-" + pad(parts[2]);
-        }
-        return t;
-    }
-
-    private static String pad(String s) {
-        return s.length() == 1 ? "0" + s : s;
     }
 
     private Expression caseWhen(SqlCase c) {

@@ -1,6 +1,7 @@
 package io.updraft.planner.resolved.expr;
 
 import io.updraft.core.expr.CompareOp;
+import io.updraft.core.value.DateTimes;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.DecimalType;
@@ -9,10 +10,7 @@ import io.updraft.sql.types.StringType;
 import io.updraft.sql.types.TimestampType;
 
 import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 
@@ -22,7 +20,6 @@ import java.util.Locale;
  * {@link #explain} is Spark's {@code toString} used by explain ("sum(l_quantity#4)", "cast(x#1 as int)").
  */
 public final class ExpressionPrinter {
-    private static final DateTimeFormatter TIMESTAMP_FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private ExpressionPrinter() {
     }
@@ -194,17 +191,11 @@ public final class ExpressionPrinter {
     }
 
     public static String dateText(int days) {
-        return LocalDate.ofEpochDay(days).toString();
+        return DateTimes.formatDate(days);
     }
 
+    /** A timestamp as Spark's cast to string shows it, in UTC (plans print independently of the session zone). */
     public static String timestampText(long micros) {
-        long fraction = Math.floorMod(micros, 1_000_000L);
-        Instant instant = Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L));
-        String text = TIMESTAMP_FORMAT.format(instant.atOffset(ZoneOffset.UTC).toLocalDateTime());
-        if (fraction == 0) {
-            return text;
-        }
-        String digits = String.format(Locale.ROOT, "%06d", fraction).replaceAll("0+$", "");
-        return text + "." + digits;
+        return DateTimes.formatTimestamp(micros, ZoneOffset.UTC);
     }
 }

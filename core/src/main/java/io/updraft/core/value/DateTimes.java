@@ -1,24 +1,30 @@
-package io.updraft.engine.expr;
+package io.updraft.core.value;
 
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.zone.ZoneRules;
 
 /**
- * Dates are days since 1970-01-01 and timestamps microseconds since the epoch, both in UTC (the
- * engine's session time zone). Parsing follows Spark's cast rules for strings; formatting Spark's
- * {@code cast(... as string)}.
+ * Dates are days since 1970-01-01 (proleptic Gregorian) and timestamps microseconds since the epoch (an instant,
+ * Spark's TIMESTAMP_LTZ); a timestamp's fields, its date and its text are those of a time zone (Spark's session
+ * time zone). Parsing follows Spark's cast rules for strings; formatting Spark's {@code cast(... as string)}.
+ * A local date-time in a zone's gap moves forward by the gap, in an overlap takes the earlier offset
+ * ({@link ZonedDateTime#of}, as Spark). Stateless.
  */
-final class DateTimes {
-    static final long MICROS_PER_SECOND = 1_000_000L;
-    static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
+public final class DateTimes {
+    public static final long MICROS_PER_SECOND = 1_000_000L;
+    public static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
 
     private DateTimes() {
     }
 
     /** Year, month (1-12) and day (1-31) of a day number, packed as year << 9 | month << 5 | day. */
-    static long civil(int epochDay) {
+    public static long civil(int epochDay) {
         // Howard Hinnant's civil_from_days, proleptic Gregorian.
         long z = epochDay + 719468L;
         long era = Math.floorDiv(z, 146097L);
@@ -36,7 +42,7 @@ final class DateTimes {
     }
 
     /** Day number of a proleptic Gregorian date (month 1-12, day 1-31, not validated); inverse of {@link #civil}. */
-    static long epochDay(long year, int month, int day) {
+    public static long epochDay(long year, int month, int day) {
         long y = month <= 2 ? year - 1 : year;
         long era = Math.floorDiv(y, 400L);
         long yoe = y - era * 400;
@@ -46,12 +52,12 @@ final class DateTimes {
         return era * 146097 + doe - 719468;
     }
 
-    static boolean isLeapYear(long year) {
+    public static boolean isLeapYear(long year) {
         return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
     }
 
     /** Number of days of a month (1-12). */
-    static int daysInMonth(long year, int month) {
+    public static int daysInMonth(long year, int month) {
         return switch (month) {
             case 2 -> isLeapYear(year) ? 29 : 28;
             case 4, 6, 9, 11 -> 30;
@@ -60,42 +66,74 @@ final class DateTimes {
     }
 
     /** ISO day of week: 1 = Monday ... 7 = Sunday (1970-01-01 was a Thursday). */
-    static int isoDayOfWeek(int epochDay) {
+    public static int isoDayOfWeek(int epochDay) {
         return Math.floorMod(epochDay + 3, 7) + 1;
     }
 
-    static int dayOfYear(int epochDay) {
+    public static int dayOfYear(int epochDay) {
         return (int) (epochDay - epochDay(year(epochDay), 1, 1)) + 1;
     }
 
     /** ISO-8601 week of the week-based year: weeks start on Monday, week 1 holds the year's first Thursday. */
-    static int isoWeekOfYear(int epochDay) {
+    public static int isoWeekOfYear(int epochDay) {
         int thursday = epochDay - isoDayOfWeek(epochDay) + 4;
         return (int) ((thursday - epochDay(year(thursday), 1, 1)) / 7) + 1;
     }
 
-    static int year(int epochDay) {
+    public static int year(int epochDay) {
         return (int) (civil(epochDay) >> 9);
     }
 
-    static int month(int epochDay) {
+    public static int month(int epochDay) {
         return (int) ((civil(epochDay) >> 5) & 15);
     }
 
-    static int dayOfMonth(int epochDay) {
+    public static int dayOfMonth(int epochDay) {
         return (int) (civil(epochDay) & 31);
     }
 
-    static int dateOfTimestamp(long micros) {
-        return (int) Math.floorDiv(micros, MICROS_PER_DAY);
+    /** The local date of an instant in {@code zone}. */
+    public static int dateOfTimestamp(long micros, ZoneId zone) {
+        return (int) Math.floorDiv(localMicros(micros, zone), MICROS_PER_DAY);
     }
 
-    static String formatDate(int epochDay) {
+    /** Microseconds since 1970-01-01T00:00 of the instant's local date-time in {@code zone} (the wall clock). */
+    public static long localMicros(long micros, ZoneId zone) {
+        ZoneRules rules = zone.getRules();
+        Instant at = rules.isFixedOffset() ? Instant.EPOCH : Instant.ofEpochSecond(Math.floorDiv(micros, MICROS_PER_SECOND));
+        return micros + rules.getOffset(at).getTotalSeconds() * MICROS_PER_SECOND;
+    }
+
+    /** The instant of a wall-clock time (micros since 1970-01-01T00:00 local) in {@code zone}. */
+    public static long instantOfLocal(long localMicros, ZoneId zone) {
+        ZoneRules rules = zone.getRules();
+        if (rules.isFixedOffset()) {
+            return localMicros - rules.getOffset(Instant.EPOCH).getTotalSeconds() * MICROS_PER_SECOND;
+        }
+        long seconds = Math.floorDiv(localMicros, MICROS_PER_SECOND);
+        long fraction = localMicros - seconds * MICROS_PER_SECOND;
+        LocalDateTime local = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
+        return ZonedDateTime.of(local, zone).toEpochSecond() * MICROS_PER_SECOND + fraction;
+    }
+
+    /** Midnight of a date in {@code zone}, Spark's {@code cast(date as timestamp)}. */
+    public static long timestampOfDate(int epochDay, ZoneId zone) {
+        return instantOfLocal(epochDay * MICROS_PER_DAY, zone);
+    }
+
+    /** A zone id as Spark accepts it for {@code spark.sql.session.timeZone}: a region ('America/Los_Angeles'),
+     *  'UTC', 'Z' or an offset ('+01:00'), or a short id ('PST'). */
+    public static ZoneId zone(String id) {
+        return ZoneId.of(id, ZoneId.SHORT_IDS);
+    }
+
+    public static String formatDate(int epochDay) {
         return LocalDate.ofEpochDay(epochDay).toString();
     }
 
-    /** 'yyyy-MM-dd HH:mm:ss' plus the fraction of a second without trailing zeros, as Spark. */
-    static String formatTimestamp(long micros) {
+    /** 'yyyy-MM-dd HH:mm:ss' in {@code zone} plus the fraction of a second without trailing zeros, as Spark. */
+    public static String formatTimestamp(long instant, ZoneId zone) {
+        long micros = localMicros(instant, zone);
         long day = Math.floorDiv(micros, MICROS_PER_DAY);
         long inDay = micros - day * MICROS_PER_DAY;
         StringBuilder sb = new StringBuilder(26);
@@ -124,7 +162,7 @@ final class DateTimes {
     }
 
     /** Spark's string to date: 'yyyy', 'yyyy-[m]m', 'yyyy-[m]m-[d]d' optionally followed by ' ' or 'T' and anything. */
-    static Integer parseDate(String text) {
+    public static Integer parseDate(String text) {
         String s = text.trim();
         int[] fields = new int[3];
         int end = parseDateFields(s, fields);
@@ -183,9 +221,9 @@ final class DateTimes {
 
     /**
      * Spark's string to timestamp: a date, optionally ' ' or 'T' then H[H]:m[m][:s[s][.fraction]] and a
-     * zone ('Z', '+hh:mm', 'UTC', a region id). Without a zone the value is read in UTC.
+     * zone ('Z', '+hh:mm', 'UTC', a region id). Without a zone the value is read in {@code sessionZone}.
      */
-    static Long parseTimestamp(String text) {
+    public static Long parseTimestamp(String text, ZoneId sessionZone) {
         String s = text.trim();
         int[] fields = new int[3];
         int i = parseDateFields(s, fields);
@@ -251,14 +289,9 @@ final class DateTimes {
             LocalDate date = LocalDate.of(fields[0], fields[1], fields[2]);
             long local = date.toEpochDay() * MICROS_PER_DAY + ((hour * 60 + minute) * 60 + second) * MICROS_PER_SECOND
                     + micros;
-            if (zone == null || zone.isEmpty()) {
-                return local;
-            }
-            ZoneId id = zone.equals("Z") ? ZoneOffset.UTC
+            ZoneId id = zone == null || zone.isEmpty() ? sessionZone : zone.equals("Z") ? ZoneOffset.UTC
                     : zone.startsWith("+") || zone.startsWith("-") ? ZoneOffset.of(zone) : ZoneId.of(zone);
-            java.time.LocalDateTime ldt = date.atTime((int) hour, (int) minute, (int) second);
-            long offsetSeconds = id.getRules().getOffset(ldt).getTotalSeconds();
-            return local - offsetSeconds * MICROS_PER_SECOND;
+            return instantOfLocal(local, id);
         } catch (DateTimeException e) {
             return null;
         }

@@ -1,5 +1,6 @@
-package io.updraft.engine.expr;
+package io.updraft.core.value;
 
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.BooleanType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;
@@ -10,25 +11,117 @@ import io.updraft.sql.types.LongType;
 import io.updraft.sql.types.NullType;
 import io.updraft.sql.types.StringType;
 import io.updraft.sql.types.TimestampType;
-import io.updraft.engine.vector.Decimals;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.ZoneId;
 import java.util.Locale;
 
 /**
- * Spark's non-ANSI cast of one value (internal representation: Boolean, Integer, Long, Double,
- * BigDecimal, String, date as Integer days, timestamp as Long micros). A value that does not convert
- * gives null. Used by the generic cast path; numeric casts have vectorized loops in {@link CastExpression}.
+ * Spark 4's CAST of one value in its default ANSI mode, the one implementation the planner's constant folding and
+ * the engine share (the engine's vectorized loops are specializations of it, checked against it by a differential
+ * test). Values are internal: Boolean, Integer, Long, Double, BigDecimal, String, date as Integer days, timestamp
+ * as Long micros. A string that does not convert raises [CAST_INVALID_INPUT] (a number too large for a decimal
+ * [NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION]); a bigint, double or decimal too large for int/bigint
+ * [CAST_OVERFLOW]; an integral or decimal too large for a decimal type [NUMERIC_VALUE_OUT_OF_RANGE]. The other
+ * conversions that fail give null (non-ANSI Spark's result). Timestamps read and print in {@code zone} (Spark's
+ * session time zone). Stateless.
  */
-final class Casts {
+public final class Casts {
     private Casts() {
     }
 
-    static Object convert(Object value, DataType from, DataType to) {
-        if (value == null) {
+    /** Spark's (ANSI) {@code cast(value as to)}; null for a null value. */
+    public static Object cast(Object value, DataType from, DataType to, ZoneId zone) {
+        if (value == null || from instanceof NullType) {
             return null;
         }
+        if (from.equals(to)) {
+            return value;
+        }
+        switch (from) {
+            case LongType l when to instanceof IntegerType -> {
+                long v = (Long) value;
+                if ((int) v != v) {
+                    throw ValueErrors.castOverflow(v + "L", from, to);
+                }
+                return (int) v;
+            }
+            case DoubleType d when to instanceof IntegerType || to instanceof LongType -> {
+                double v = (Double) value;
+                boolean fits = to instanceof IntegerType ? v > Integer.MIN_VALUE - 1.0 && v < Integer.MAX_VALUE + 1.0
+                        : v >= -0x1p63 && v < 0x1p63;
+                if (!fits) {
+                    throw ValueErrors.castOverflow(doubleText(v), from, to);
+                }
+                return to instanceof IntegerType ? (Object) (int) v : (Object) (long) v;
+            }
+            case DecimalType d when to instanceof IntegerType || to instanceof LongType -> {
+                BigDecimal v = (BigDecimal) value;
+                BigDecimal truncated = v.setScale(0, RoundingMode.DOWN);
+                int bits = truncated.toBigInteger().bitLength();
+                if (bits > (to instanceof IntegerType ? 31 : 63)) {
+                    throw ValueErrors.castOverflow(v.toPlainString() + "BD", from, to);
+                }
+                return to instanceof IntegerType ? (Object) truncated.intValue() : (Object) truncated.longValue();
+            }
+            case IntegerType i when to instanceof DecimalType t -> {
+                return fitOrRaise(BigDecimal.valueOf((Integer) value), t);
+            }
+            case LongType l when to instanceof DecimalType t -> {
+                return fitOrRaise(BigDecimal.valueOf((Long) value), t);
+            }
+            case DecimalType d when to instanceof DecimalType t -> {
+                return fitOrRaise((BigDecimal) value, t);
+            }
+            case DateType d when to.isNumeric() || to instanceof BooleanType -> {
+                return null;
+            }
+            default -> {
+            }
+        }
+        Object converted = convert(value, from, to, zone);
+        if (converted == null && from instanceof StringType) {
+            throw invalidInput((String) value, to);
+        }
+        return converted;
+    }
+
+    private static BigDecimal fitOrRaise(BigDecimal v, DecimalType to) {
+        BigDecimal fitted = fitDecimal(v, to.precision(), to.scale());
+        if (fitted == null) {
+            throw ValueErrors.decimalOutOfRange(v, to.precision(), to.scale());
+        }
+        return fitted;
+    }
+
+    /** Spark's ANSI error for a string that does not convert to {@code to}. */
+    private static RuntimeException invalidInput(String value, DataType to) {
+        if (to instanceof DecimalType t) {
+            try {
+                BigDecimal number = new BigDecimal(value.strip());
+                return ValueErrors.decimalOutOfRange(number.setScale(t.scale(), RoundingMode.HALF_UP), t.precision(),
+                        t.scale());
+            } catch (NumberFormatException | ArithmeticException malformed) {
+                // falls through to CAST_INVALID_INPUT
+            }
+        }
+        return ValueErrors.castInvalidInput(value, to);
+    }
+
+    /** Spark's spelling of a double in an error message (1.0E10D, NaN, Infinity). */
+    public static String doubleText(double v) {
+        return Double.isNaN(v) ? "NaN" : Double.isInfinite(v) ? (v > 0 ? "Infinity" : "-Infinity") : v + "D";
+    }
+
+    /** A decimal rounded HALF_UP to {@code scale}, or null when it does not fit {@code precision} digits. */
+    public static BigDecimal fitDecimal(BigDecimal value, int precision, int scale) {
+        BigDecimal scaled = value.scale() == scale ? value : value.setScale(scale, RoundingMode.HALF_UP);
+        return scaled.precision() > precision ? null : scaled;
+    }
+
+    /** The lenient conversion: null where the value does not convert. */
+    private static Object convert(Object value, DataType from, DataType to, ZoneId zone) {
         return switch (to) {
             case BooleanType b -> toBoolean(value, from);
             case IntegerType i -> {
@@ -38,11 +131,11 @@ final class Casts {
             case LongType l -> toLong(value, from, false);
             case DoubleType d -> toDouble(value, from);
             case DecimalType d -> toDecimal(value, from, d);
-            case StringType s -> toText(value, from);
-            case DateType d -> toDate(value, from);
-            case TimestampType t -> toTimestamp(value, from);
+            case StringType s -> toText(value, from, zone);
+            case DateType d -> toDate(value, from, zone);
+            case TimestampType t -> toTimestamp(value, from, zone);
             case NullType n -> null;
-            case io.updraft.sql.types.ArrayType a -> throw new IllegalStateException("casts to arrays are not supported");
+            case ArrayType a -> throw new IllegalStateException("casts to arrays are not supported");
         };
     }
 
@@ -59,7 +152,8 @@ final class Casts {
         };
     }
 
-    static Boolean parseBoolean(String text) {
+    /** Spark's string to boolean: t, true, y, yes, 1 / f, false, n, no, 0 (any case, trimmed); else null. */
+    public static Boolean parseBoolean(String text) {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "t", "true", "y", "yes", "1" -> Boolean.TRUE;
             case "f", "false", "n", "no", "0" -> Boolean.FALSE;
@@ -85,9 +179,9 @@ final class Casts {
     /**
      * Spark 4's ANSI string-to-integral cast (UTF8String.toLongExact/toIntExact): optional sign and digits,
      * surrounding whitespace ignored; anything else ('1.5', '1.0', '7.', '1e2') or overflow gives null, which
-     * {@link CastExpression} raises as [CAST_INVALID_INPUT].
+     * {@link #cast} raises as [CAST_INVALID_INPUT].
      */
-    static Long parseIntegral(String text, long min, long max) {
+    public static Long parseIntegral(String text, long min, long max) {
         String s = text.trim();
         if (s.isEmpty()) {
             return null;
@@ -143,7 +237,8 @@ final class Casts {
         };
     }
 
-    static Double parseDouble(String text) {
+    /** Spark's string to double: Java's syntax plus inf, infinity and nan in any case; else null. */
+    public static Double parseDouble(String text) {
         String s = text.trim();
         switch (s.toLowerCase(Locale.ROOT)) {
             case "inf", "+inf", "infinity", "+infinity":
@@ -173,10 +268,10 @@ final class Casts {
             case StringType s -> parseDecimal((String) v);
             default -> null;
         };
-        return exact == null ? null : Decimals.fit(exact, to.precision(), to.scale());
+        return exact == null ? null : fitDecimal(exact, to.precision(), to.scale());
     }
 
-    static BigDecimal parseDecimal(String text) {
+    private static BigDecimal parseDecimal(String text) {
         try {
             return new BigDecimal(text.trim());
         } catch (NumberFormatException e) {
@@ -184,29 +279,30 @@ final class Casts {
         }
     }
 
-    static String toText(Object v, DataType from) {
+    /** Spark's {@code cast(v as string)} of a non-null value. */
+    public static String toText(Object v, DataType from, ZoneId zone) {
         return switch (from) {
             case DateType d -> DateTimes.formatDate((Integer) v);
-            case TimestampType t -> DateTimes.formatTimestamp((Long) v);
+            case TimestampType t -> DateTimes.formatTimestamp((Long) v, zone);
             case DecimalType d -> ((BigDecimal) v).toString();
             default -> v.toString();
         };
     }
 
-    private static Integer toDate(Object v, DataType from) {
+    private static Integer toDate(Object v, DataType from, ZoneId zone) {
         return switch (from) {
             case DateType d -> (Integer) v;
-            case TimestampType t -> DateTimes.dateOfTimestamp((Long) v);
+            case TimestampType t -> DateTimes.dateOfTimestamp((Long) v, zone);
             case StringType s -> DateTimes.parseDate((String) v);
             default -> null;
         };
     }
 
-    private static Long toTimestamp(Object v, DataType from) {
+    private static Long toTimestamp(Object v, DataType from, ZoneId zone) {
         return switch (from) {
             case TimestampType t -> (Long) v;
-            case DateType d -> (Integer) v * DateTimes.MICROS_PER_DAY;
-            case StringType s -> DateTimes.parseTimestamp((String) v);
+            case DateType d -> DateTimes.timestampOfDate((Integer) v, zone);
+            case StringType s -> DateTimes.parseTimestamp((String) v, zone);
             case BooleanType b -> (Boolean) v ? 1L : 0L;
             case IntegerType i -> (Integer) v * DateTimes.MICROS_PER_SECOND;
             case LongType l -> saturatingMultiply((Long) v, DateTimes.MICROS_PER_SECOND);

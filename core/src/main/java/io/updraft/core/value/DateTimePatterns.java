@@ -1,4 +1,4 @@
-package io.updraft.engine.expr;
+package io.updraft.core.value;
 
 import io.updraft.core.error.UpdraftException;
 
@@ -24,19 +24,19 @@ import java.util.Locale;
  * of 'G' 'M' 'L' 'E' 'Q' 'q' and seven or more 'y' are rejected), 'y' means the proleptic year unless the
  * pattern has an era 'G', parsing is case-insensitive and strict (Feb 30 does not parse, the whole text
  * must be consumed), a run of n 'S' parses 1 to n fraction digits (formats exactly n), US locale. Missing
- * fields default to 1970-01-01 00:00:00 and a text without a zone is read in UTC. A rejected or malformed
+ * fields default to 1970-01-01 00:00:00 and a text without a zone is read in the session time zone. A rejected or malformed
  * pattern is a USER error; an unparsable text gives null. Stateless.
  */
-final class DateTimePatterns {
-    static final ZoneId UTC = ZoneId.of("UTC");
+public final class DateTimePatterns {
+    public static final ZoneId UTC = ZoneId.of("UTC");
     /** What {@link #parseMicros} returns for a text that does not parse (no valid timestamp is this small). */
-    static final long UNPARSABLE = Long.MIN_VALUE;
+    public static final long UNPARSABLE = Long.MIN_VALUE;
 
     private DateTimePatterns() {
     }
 
     /** A formatter for {@code pattern}, for parsing (variable-length fractions) or formatting. */
-    static DateTimeFormatter formatter(String pattern, boolean parsing) {
+    public static DateTimeFormatter formatter(String pattern, boolean parsing) {
         check(pattern, parsing);
         boolean era = hasUnquoted(pattern, 'G');
         DateTimeFormatterBuilder builder = new DateTimeFormatterBuilder().parseCaseInsensitive();
@@ -125,12 +125,15 @@ final class DateTimePatterns {
                 + " (see Spark's Datetime Patterns)");
     }
 
-    /** Microseconds since the epoch of {@code text} parsed with {@code formatter}, or {@link #UNPARSABLE}. */
-    static long parseMicros(DateTimeFormatter formatter, CharSequence text) {
+    /**
+     * Microseconds since the epoch of {@code text} parsed with {@code formatter} (a text without a zone is read in
+     * {@code sessionZone}), or {@link #UNPARSABLE}.
+     */
+    public static long parseMicros(DateTimeFormatter formatter, CharSequence text, ZoneId sessionZone) {
         try {
             TemporalAccessor parsed = formatter.parse(text);
             ZoneId zone = parsed.query(TemporalQueries.zone());
-            ZonedDateTime at = ZonedDateTime.of(date(parsed), time(parsed), zone == null ? UTC : zone);
+            ZonedDateTime at = ZonedDateTime.of(date(parsed), time(parsed), zone == null ? sessionZone : zone);
             return Math.addExact(Math.multiplyExact(at.toEpochSecond(), DateTimes.MICROS_PER_SECOND),
                     at.getNano() / 1000L);
         } catch (DateTimeException | ArithmeticException e) {
