@@ -82,7 +82,7 @@ public final class ConstantEvaluator {
             case NotExpression n -> Optional.of(constant(type, v[0] == null ? null : !(Boolean) v[0]));
             case IsNullExpression n -> Optional.of(constant(type, v[0] == null));
             case IsNotNullExpression n -> Optional.of(constant(type, v[0] != null));
-            case NegateExpression n -> negate(v[0], type).map(r -> constant(type, r));
+            case NegateExpression n -> negate(v[0]).map(r -> constant(type, r == NULL ? null : r));
             case CastExpression c -> cast(v[0], c.child().dataType(), c.dataType(), zone)
                     .map(r -> constant(type, r.value()));
             case InExpression in -> Optional.of(constant(type, in(v)));
@@ -229,19 +229,16 @@ public final class ConstantEvaluator {
         return l == null || r == null ? null : Boolean.FALSE;
     }
 
-    private static Optional<Object> negate(Object v, DataType type) {
-        try {
-            return Optional.of(switch (v) {
-                case null -> NULL;
-                case Integer i -> Math.negateExact(i);
-                case Long l -> Math.negateExact(l);
-                case Double d -> -d;
-                case BigDecimal d -> d.negate();
-                default -> UNSUPPORTED;
-            }).filter(x -> x != UNSUPPORTED).map(x -> x == NULL ? null : x);
-        } catch (ArithmeticException overflow) {
-            throw ValueErrors.overflow("negate", type.simpleString());
-        }
+    /** Negation as the engine's kernel: int and bigint wrap (Spark's ANSI mode raises ARITHMETIC_OVERFLOW). */
+    private static Optional<Object> negate(Object v) {
+        return switch (v) {
+            case null -> Optional.of(NULL);
+            case Integer i -> Optional.of(-i);
+            case Long l -> Optional.of(-l);
+            case Double d -> Optional.of(-d);
+            case BigDecimal d -> Optional.of(d.negate());
+            default -> Optional.empty();
+        };
     }
 
     private static Boolean in(Object[] values) {
