@@ -1,6 +1,8 @@
 package io.updraft.sql;
 
+import io.updraft.core.conf.SqlConf;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.value.DateTimes;
 
 import java.time.DateTimeException;
 import java.time.ZoneId;
@@ -14,7 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The session's settings, as Spark's {@code spark.conf()}: string keys and values. Keys with meaning
- * today: {@value #TIME_ZONE} (how timestamps show; default UTC), {@value #MAX_PARTITION_BYTES} (the scan
+ * today: {@value #TIME_ZONE} (the zone timestamps are read, shown and split into fields in; default
+ * the JVM's zone, as Spark), {@value #MAX_PARTITION_BYTES} (the scan
  * split cap; default 128 MiB; accepts "64m", "1g", "1048576"), {@value #SHOW_PROGRESS} (per-stage
  * progress lines on stderr; default true), {@value #SHUFFLE_PARTITIONS} (partitions of hash and range exchanges;
  * default: the planner's, 2 × the task slots and at least 4), {@value #AUTO_BROADCAST_JOIN_THRESHOLD} (a join side
@@ -22,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * distinct values {@code pivot(column)} accepts; default 10000). Values are validated when set. Thread-safe.
  */
 public final class RuntimeConfig {
-    public static final String TIME_ZONE = "spark.sql.session.timeZone";
+    public static final String TIME_ZONE = SqlConf.SESSION_TIME_ZONE;
     public static final String MAX_PARTITION_BYTES = "spark.sql.files.maxPartitionBytes";
     public static final String SHOW_PROGRESS = "spark.ui.showConsoleProgress";
     public static final String MASTER = "spark.master";
@@ -32,7 +35,7 @@ public final class RuntimeConfig {
     public static final String PIVOT_MAX_VALUES = "spark.sql.pivotMaxValues";
 
     private static final Map<String, String> DEFAULTS = Map.of(
-            TIME_ZONE, "UTC",
+            TIME_ZONE, ZoneId.systemDefault().getId(),
             MAX_PARTITION_BYTES, "134217728b",
             SHOW_PROGRESS, "true");
 
@@ -89,7 +92,7 @@ public final class RuntimeConfig {
     }
 
     ZoneId timeZone() {
-        return ZoneId.of(get(TIME_ZONE));
+        return DateTimes.zone(get(TIME_ZONE));
     }
 
     long maxPartitionBytes() {
@@ -122,7 +125,7 @@ public final class RuntimeConfig {
         switch (key) {
             case TIME_ZONE -> {
                 try {
-                    ZoneId.of(value);
+                    DateTimes.zone(value);
                 } catch (DateTimeException e) {
                     throw new IllegalArgumentException(UpdraftException.compose("INVALID_CONF_VALUE.TIME_ZONE",
                             "22022", "The value '" + value + "' in the config \"" + key + "\" is invalid. Cannot "

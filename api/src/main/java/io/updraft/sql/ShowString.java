@@ -1,5 +1,7 @@
 package io.updraft.sql;
 
+import io.updraft.core.value.DateTimes;
+import io.updraft.core.value.Values;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.StructType;
@@ -167,24 +169,9 @@ public final class ShowString {
         };
     }
 
-    /** yyyy-MM-dd HH:mm:ss, then the microseconds without trailing zeros when not zero. */
+    /** yyyy-MM-dd HH:mm:ss in {@code zone}, then the microseconds without trailing zeros (Spark's cast to string). */
     static String timestamp(Instant instant, ZoneId zone) {
-        LocalDateTime t = LocalDateTime.ofInstant(instant, zone);
-        StringBuilder sb = new StringBuilder(26);
-        sb.append(t.toLocalDate()).append(' ');
-        pad2(sb, t.getHour()).append(':');
-        pad2(sb, t.getMinute()).append(':');
-        pad2(sb, t.getSecond());
-        int micros = t.getNano() / 1000;
-        if (micros != 0) {
-            String fraction = String.format("%06d", micros);
-            int end = fraction.length();
-            while (fraction.charAt(end - 1) == '0') {
-                end--;
-            }
-            sb.append('.').append(fraction, 0, end);
-        }
-        return sb.toString();
+        return DateTimes.formatTimestamp(Values.micros(instant), zone);
     }
 
     private static StringBuilder pad2(StringBuilder sb, int v) {

@@ -14,8 +14,8 @@ class RuntimeConfigTest {
     @Test
     void knownKeysHaveDefaults() {
         RuntimeConfig conf = new RuntimeConfig(Map.of());
-        assertThat(conf.get(RuntimeConfig.TIME_ZONE)).isEqualTo("UTC");
-        assertThat(conf.timeZone()).isEqualTo(ZoneId.of("UTC"));
+        assertThat(conf.get(RuntimeConfig.TIME_ZONE)).isEqualTo(ZoneId.systemDefault().getId()); // Spark's default
+        assertThat(conf.timeZone()).isEqualTo(ZoneId.systemDefault());
         assertThat(conf.maxPartitionBytes()).isEqualTo(128L * 1024 * 1024);
         assertThat(conf.showProgress()).isTrue();
         assertThat(conf.getAll()).isEmpty();
@@ -60,7 +60,7 @@ class RuntimeConfigTest {
                 .hasMessageContaining("at least 1 byte");
         assertThatThrownBy(() -> conf.set(RuntimeConfig.SHOW_PROGRESS, "yes"))
                 .hasMessageContaining("should be boolean");
-        assertThat(conf.get(RuntimeConfig.TIME_ZONE)).isEqualTo("UTC");
+        assertThat(conf.get(RuntimeConfig.TIME_ZONE)).isEqualTo(ZoneId.systemDefault().getId()); // Spark's default
     }
 
     @Test

@@ -19,9 +19,14 @@ import java.util.Set;
  * @param ordered         rows compare in order (the query's ORDER BY is total), else as multisets
  * @param expectError     Spark must fail (with an error class such as {@code [DIVIDE_BY_ZERO]})
  * @param knownDifference why Updraft differs from Spark today, or null when it must match
+ * @param timeZone        the session time zone ({@code spark.sql.session.timeZone}) both engines run the case in,
+ *                        or null for UTC
  */
-record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expectError, String knownDifference) {
+record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expectError, String knownDifference,
+                          String timeZone) {
     static final String RESOURCE = "/io/updraft/bench/semantics/cases.sql";
+    /** The case line naming its session time zone (the same line bench-spark's SparkTpch reads in a query file). */
+    static final String TIME_ZONE_LINE = "-- session time zone:";
 
     SparkSemanticsCase {
         Objects.requireNonNull(name, "name is null");
@@ -29,6 +34,11 @@ record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expe
         if (sql.isBlank()) {
             throw new IllegalArgumentException("case " + name + " has no SQL");
         }
+    }
+
+    /** A case in UTC. */
+    SparkSemanticsCase(String name, String sql, boolean ordered, boolean expectError, String knownDifference) {
+        this(name, sql, ordered, expectError, knownDifference, null);
     }
 
     /** Every case of the resource, in file order. */
@@ -52,11 +62,12 @@ record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expe
         boolean ordered = false;
         boolean error = false;
         String known = null;
+        String zone = null;
         for (String line : text.split("\\R", -1)) {
             String stripped = line.strip();
             if (stripped.startsWith("-- case:")) {
                 if (name != null) {
-                    cases.add(new SparkSemanticsCase(name, sql.toString().strip(), ordered, error, known));
+                    cases.add(new SparkSemanticsCase(name, sql.toString().strip(), ordered, error, known, zone));
                 }
                 name = stripped.substring("-- case:".length()).strip();
                 if (!names.add(name)) {
@@ -66,6 +77,9 @@ record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expe
                 ordered = false;
                 error = false;
                 known = null;
+                zone = null;
+            } else if (name != null && stripped.startsWith(TIME_ZONE_LINE)) {
+                zone = stripped.substring(TIME_ZONE_LINE.length()).strip();
             } else if (name != null && stripped.equals("-- ordered")) {
                 ordered = true;
             } else if (name != null && stripped.equals("-- error")) {
@@ -77,7 +91,7 @@ record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expe
             }
         }
         if (name != null) {
-            cases.add(new SparkSemanticsCase(name, sql.toString().strip(), ordered, error, known));
+            cases.add(new SparkSemanticsCase(name, sql.toString().strip(), ordered, error, known, zone));
         }
         return cases;
     }

@@ -28,6 +28,21 @@ class SparkSemanticsCaseTest {
     }
 
     @Test
+    void parsesASessionTimeZone() {
+        List<SparkSemanticsCase> cases = SparkSemanticsCase.parse("""
+                -- case: in_la
+                -- session time zone: America/Los_Angeles
+                select hour(t) from x
+
+                -- case: in_utc
+                select 1
+                """);
+        assertThat(cases).containsExactly(
+                new SparkSemanticsCase("in_la", "select hour(t) from x", false, false, null, "America/Los_Angeles"),
+                new SparkSemanticsCase("in_utc", "select 1", false, false, null, null));
+    }
+
+    @Test
     void rejectsDuplicateNamesAndEmptyCases() {
         assertThatThrownBy(() -> SparkSemanticsCase.parse("-- case: a\nselect 1\n-- case: a\nselect 2\n"))
                 .hasMessageContaining("duplicate case name a");

@@ -47,10 +47,12 @@ import static org.assertj.core.api.Assertions.fail;
  * {@code session.sql} — and a few cases also through the Dataset API — and must give the same column names, the
  * same column types ({@code DataType.simpleString()} against Spark's) and the same rows (exact decimals, see
  * {@link RowComparison}). A case where Spark fails must fail in Updraft with the same error class
- * ({@code [DIVIDE_BY_ZERO]}). A case marked {@code known:} must still differ, so the test fails once it is fixed
+ * ({@code [DIVIDE_BY_ZERO]}). A case with a {@code session time zone:} line runs in that
+ * {@code spark.sql.session.timeZone} on both engines (the others in UTC). A case marked {@code known:} must still differ, so the test fails once it is fixed
  * and the mark can go.
  */
 class SparkSemanticsTest {
+    private static final String UTC = "UTC";
     private static final Pattern ERROR_CLASS = Pattern.compile("\\[([A-Z][A-Z0-9_]*(?:\\.[A-Z0-9_]+)*)]");
     private static final List<SparkSemanticsCase> CASES = SparkSemanticsCase.load();
     private static final Map<String, SparkSemanticsCase> BY_NAME = new LinkedHashMap<>();
@@ -87,7 +89,8 @@ class SparkSemanticsTest {
         for (int i = 0; i < CASES.size(); i++) {
             SparkSemanticsCase c = CASES.get(i);
             BY_NAME.put(c.name(), c);
-            Files.writeString(sqlDir.resolve("q" + (i + 1) + ".sql"), "-- " + c.name() + "\n" + c.sql() + "\n",
+            String zone = c.timeZone() == null ? "" : SparkSemanticsCase.TIME_ZONE_LINE + " " + c.timeZone() + "\n";
+            Files.writeString(sqlDir.resolve("q" + (i + 1) + ".sql"), "-- " + c.name() + "\n" + zone + c.sql() + "\n",
                     StandardCharsets.UTF_8);
             numbers.add(i + 1);
         }
@@ -130,7 +133,8 @@ class SparkSemanticsTest {
             }
         }
         session = UpdraftSession.builder().appName("spark-semantics").master("local[2]")
-                .config(RuntimeConfig.SHOW_PROGRESS, false).create();
+.config(RuntimeConfig.SHOW_PROGRESS, false)
+                .config(RuntimeConfig.TIME_ZONE, UTC).create();
         try (Stream<Path> tables = Files.list(data)) {
             for (Path table : tables.filter(Files::isDirectory).sorted().toList()) {
                 session.read().parquet(table.toString()).createOrReplaceTempView(table.getFileName().toString());
@@ -156,7 +160,7 @@ class SparkSemanticsTest {
     Stream<DynamicTest> everyCaseMatchesSpark() {
         return IntStream.range(0, CASES.size()).mapToObj(i -> {
             SparkSemanticsCase c = CASES.get(i);
-            return DynamicTest.dynamicTest(c.name(), () -> check(c, updraftSql(c.sql())));
+            return DynamicTest.dynamicTest(c.name(), () -> check(c, inTimeZone(c, () -> updraftSql(c.sql()))));
         });
     }
 
@@ -243,6 +247,16 @@ class SparkSemanticsTest {
 
     private static Outcome updraftSql(String sql) {
         return updraft(() -> session.sql(sql));
+    }
+
+    /** Runs {@code run} with the session time zone of the case (then back to UTC), as SparkTpch does for Spark. */
+    private static Outcome inTimeZone(SparkSemanticsCase c, java.util.function.Supplier<Outcome> run) {
+        session.conf().set(RuntimeConfig.TIME_ZONE, c.timeZone() == null ? UTC : c.timeZone());
+        try {
+            return run.get();
+        } finally {
+            session.conf().set(RuntimeConfig.TIME_ZONE, UTC);
+        }
     }
 
     /** Builds (analysis errors count as the query's error) and collects one Updraft query. */

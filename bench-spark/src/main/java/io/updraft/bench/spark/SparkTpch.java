@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -53,6 +54,11 @@ import java.util.stream.Stream;
  * Spark's defaults.
  */
 public final class SparkTpch {
+    static final String TIME_ZONE = "spark.sql.session.timeZone";
+    static final String DEFAULT_TIME_ZONE = "UTC";
+    /** A comment line of a query file naming the session time zone the query runs in. */
+    static final String TIME_ZONE_LINE = "-- session time zone:";
+
     private SparkTpch() {
     }
 
@@ -82,7 +88,7 @@ public final class SparkTpch {
                 .config("spark.sql.shuffle.partitions", options.shufflePartitions())
                 .config("spark.ui.enabled", false)
                 .config("spark.ui.showConsoleProgress", false)
-                .config("spark.sql.session.timeZone", "UTC")
+                .config(TIME_ZONE, DEFAULT_TIME_ZONE)
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.driver.bindAddress", "127.0.0.1")
                 .getOrCreate();
@@ -125,7 +131,9 @@ public final class SparkTpch {
     private static ObjectNode runQuery(SparkSession spark, ObjectMapper json, SparkTpchOptions options, String query) {
         ObjectNode line = json.createObjectNode().put("event", "query").put("query", query);
         try {
-            String sql = queryText(options.sqlDir().resolve(query + ".sql"));
+            Path file = options.sqlDir().resolve(query + ".sql");
+            String sql = queryText(file);
+            spark.conf().set(TIME_ZONE, sessionTimeZone(file).orElse(DEFAULT_TIME_ZONE));
             ArrayNode warmupMillis = json.createArrayNode();
             ArrayNode millis = json.createArrayNode();
             Run last = null;
@@ -202,6 +210,17 @@ public final class SparkTpch {
     }
 
     /** The file's text without comment lines and trailing semicolons. */
+    /** A query file's {@value #TIME_ZONE_LINE} line: the session time zone it runs in (else UTC). */
+    static Optional<String> sessionTimeZone(Path file) throws IOException {
+        for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            String line = text.strip();
+            if (line.startsWith(TIME_ZONE_LINE)) {
+                return Optional.of(line.substring(TIME_ZONE_LINE.length()).strip());
+            }
+        }
+        return Optional.empty();
+    }
+
     static String queryText(Path file) throws IOException {
         StringBuilder sql = new StringBuilder();
         for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {

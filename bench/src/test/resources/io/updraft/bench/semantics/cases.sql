@@ -4,6 +4,7 @@
 --   -- ordered               compare rows in order (the query's ORDER BY is total); else as multisets
 --   -- error                 Spark 4.2 must fail with an error class ([DIVIDE_BY_ZERO] ...), Updraft with the same
 --   -- known: <reason>       Updraft differs from Spark today; the test asserts that it still differs
+--   -- session time zone: <zone>  both engines run the case with spark.sql.session.timeZone = zone (else UTC)
 -- Other comment lines are notes.
 
 -- case: int_slash_is_double
@@ -532,3 +533,74 @@ from nation
 select -n_regionkey - 9223372036854775807 - 2 as x
 from nation
 
+
+-- case: session_time_zone_parts_utc
+-- ordered
+-- session time zone: UTC
+-- timestamps read, split into fields, formatted and truncated in the session time zone, across the 2024 DST
+-- transitions of America/Los_Angeles (spring forward 2024-03-10 02:00, fall back 2024-11-03 02:00)
+select r_regionkey, cast(t as bigint) as epoch, cast(t as string) as s, hour(t) as h, minute(t) as mi,
+       second(t) as sec, date_format(t, 'yyyy-MM-dd HH:mm:ss XXX') as f, cast(t as date) as d,
+       cast(date_trunc('DAY', t) as string) as day_start, cast(date_trunc('HOUR', t) as string) as hour_start,
+       cast(date_trunc('MONTH', t) as string) as month_start
+from (select r_regionkey,
+             case r_regionkey
+                 when 0 then cast('2024-03-10 01:59:59' as timestamp)
+                 when 1 then cast('2024-03-10 03:00:00.5' as timestamp)
+                 when 2 then to_timestamp('2024-11-03 01:30:00', 'yyyy-MM-dd HH:mm:ss')
+                 when 3 then cast('2024-11-03 09:30:00Z' as timestamp)
+                 else to_timestamp(concat('2024-03-01 0', cast(r_regionkey as string), ':15'), 'yyyy-MM-dd HH:mm')
+             end as t
+      from region) x
+order by r_regionkey
+
+-- case: session_time_zone_parts_los_angeles
+-- ordered
+-- session time zone: America/Los_Angeles
+-- timestamps read, split into fields, formatted and truncated in the session time zone, across the 2024 DST
+-- transitions of America/Los_Angeles (spring forward 2024-03-10 02:00, fall back 2024-11-03 02:00)
+select r_regionkey, cast(t as bigint) as epoch, cast(t as string) as s, hour(t) as h, minute(t) as mi,
+       second(t) as sec, date_format(t, 'yyyy-MM-dd HH:mm:ss XXX') as f, cast(t as date) as d,
+       cast(date_trunc('DAY', t) as string) as day_start, cast(date_trunc('HOUR', t) as string) as hour_start,
+       cast(date_trunc('MONTH', t) as string) as month_start
+from (select r_regionkey,
+             case r_regionkey
+                 when 0 then cast('2024-03-10 01:59:59' as timestamp)
+                 when 1 then cast('2024-03-10 03:00:00.5' as timestamp)
+                 when 2 then to_timestamp('2024-11-03 01:30:00', 'yyyy-MM-dd HH:mm:ss')
+                 when 3 then cast('2024-11-03 09:30:00Z' as timestamp)
+                 else to_timestamp(concat('2024-03-01 0', cast(r_regionkey as string), ':15'), 'yyyy-MM-dd HH:mm')
+             end as t
+      from region) x
+order by r_regionkey
+
+-- case: session_time_zone_dates_utc
+-- ordered
+-- session time zone: UTC
+-- a date as a timestamp is its midnight in the session time zone
+select o_orderkey, o_orderdate, cast(cast(o_orderdate as timestamp) as bigint) as midnight_epoch,
+       cast(cast(o_orderdate as timestamp) as string) as midnight, date_format(o_orderdate, 'yyyy-MM-dd HH:mm XXX') as f,
+       cast(to_date(cast(cast(o_orderdate as timestamp) as string)) as string) as round_trip
+from orders
+where o_orderkey < 40
+order by o_orderkey
+
+-- case: session_time_zone_dates_los_angeles
+-- ordered
+-- session time zone: America/Los_Angeles
+-- a date as a timestamp is its midnight in the session time zone
+select o_orderkey, o_orderdate, cast(cast(o_orderdate as timestamp) as bigint) as midnight_epoch,
+       cast(cast(o_orderdate as timestamp) as string) as midnight, date_format(o_orderdate, 'yyyy-MM-dd HH:mm XXX') as f,
+       cast(to_date(cast(cast(o_orderdate as timestamp) as string)) as string) as round_trip
+from orders
+where o_orderkey < 40
+order by o_orderkey
+
+-- case: session_time_zone_timestamp_literal
+-- ordered
+-- session time zone: America/Los_Angeles
+-- known: TIMESTAMP '...' literals are read in UTC (the planner does not know the session time zone)
+select r_regionkey, cast(timestamp '2024-01-01 00:00:00' as bigint) as epoch
+from region
+where r_regionkey = 0
+order by r_regionkey

@@ -52,6 +52,16 @@ public final class DateTimes {
         return era * 146097 + doe - 719468;
     }
 
+    /** Spark's add_months: the day clamps to the end of a shorter month (2024-01-31 + 1 month = 2024-02-29). */
+    public static int addMonths(int epochDay, int months) {
+        long civil = DateTimes.civil(epochDay);
+        long monthIndex = (civil >> 9) * 12 + ((civil >> 5) & 15) - 1 + months;
+        long year = Math.floorDiv(monthIndex, 12L);
+        int month = (int) Math.floorMod(monthIndex, 12L) + 1;
+        int day = (int) Math.min(civil & 31, DateTimes.daysInMonth(year, month));
+        return (int) DateTimes.epochDay(year, month, day);
+    }
+
     public static boolean isLeapYear(long year) {
         return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
     }

@@ -47,18 +47,9 @@ final class DateArithmeticFunction extends NullIntolerantFunction {
             }
             case ADD_MONTHS -> {
                 for (int r = 0; r < n; r++) {
-                    o.setInt((long) r << 2, addMonths(a.getInt((long) r << 2), b.getInt((long) r << 2)));
+                    o.setInt((long) r << 2, DateTimes.addMonths(a.getInt((long) r << 2), b.getInt((long) r << 2)));
                 }
             }
         }
-    }
-
-    static int addMonths(int epochDay, int months) {
-        long civil = DateTimes.civil(epochDay);
-        long monthIndex = (civil >> 9) * 12 + ((civil >> 5) & 15) - 1 + months;
-        long year = Math.floorDiv(monthIndex, 12L);
-        int month = (int) Math.floorMod(monthIndex, 12L) + 1;
-        int day = (int) Math.min(civil & 31, DateTimes.daysInMonth(year, month));
-        return (int) DateTimes.epochDay(year, month, day);
     }
 }

@@ -4,6 +4,7 @@ import io.updraft.core.error.UpdraftException;
 import io.updraft.core.expr.ArithmeticOp;
 import io.updraft.core.expr.CompareOp;
 import io.updraft.core.value.Casts;
+import io.updraft.core.value.DateTimes;
 import io.updraft.core.value.ValueErrors;
 import io.updraft.core.value.Values;
 import io.updraft.planner.resolved.expr.AndExpression;
@@ -32,7 +33,6 @@ import io.updraft.sql.types.TimestampType;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
@@ -183,14 +183,13 @@ public final class ConstantEvaluator {
         if (v[0] == null || v[1] == null) {
             return Optional.of(NULL);
         }
-        LocalDate date = LocalDate.ofEpochDay((Integer) v[0]);
+        int day = (Integer) v[0];
         int n = (Integer) v[1];
-        LocalDate result = switch (name) {
-            case "date_add" -> date.plusDays(n);
-            case "date_sub" -> date.minusDays(n);
-            default -> date.plusMonths(n);
-        };
-        return Optional.of((int) result.toEpochDay());
+        return Optional.of(switch (name) {
+            case "date_add" -> day + n;
+            case "date_sub" -> day - n;
+            default -> DateTimes.addMonths(day, n);
+        });
     }
 
     private static Boolean compare(CompareOp op, Object l, Object r) {
