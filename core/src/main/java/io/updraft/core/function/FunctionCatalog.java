@@ -129,9 +129,9 @@ public final class FunctionCatalog {
                 "(numeric) → numeric"));
         f.add(engine("round", between(1, 2), new ArgumentTypes.NumericAndScale(), new ResultType.Round(),
                 "(numeric, int scale literal) → HALF_UP; decimal(p,s) → decimal(p-s+1+min(s,d), min(s,d)),"
-                        + " doubles and integrals keep their type"));
+                        + " doubles and integrals keep their type").withDefaults(0));
         f.add(engine("bround", between(1, 2), new ArgumentTypes.NumericAndScale(), new ResultType.Round(),
-                "(numeric, int scale literal) → HALF_EVEN, types as round"));
+                "(numeric, int scale literal) → HALF_EVEN, types as round").withDefaults(0));
         f.add(engine("ceil", exactly(1), new ArgumentTypes.Numeric(), new ResultType.CeilFloor(),
                 "(double\\|bigint) → bigint; (decimal(p,s)) → decimal(p-s+1,0)").withAliases("ceiling"));
         f.add(engine("floor", exactly(1), new ArgumentTypes.Numeric(), new ResultType.CeilFloor(),

@@ -15,15 +15,14 @@ import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.NullType;
 import io.updraft.sql.types.StringType;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The functions the analyzer knows: aggregates (the ones core's {@link AggregateFunction} computes, under Spark's
- * names) and scalar functions, typed by {@link ScalarFunctionCatalog} (the single list of functions the engine
- * evaluates by name). Stateless.
+ * names) and scalar functions, typed by {@link ScalarFunctionResolver} from core's
+ * {@link io.updraft.core.function.FunctionCatalog} (the one list of scalar functions, shared with the engine). Stateless.
  */
 public final class FunctionRegistry {
     private static final Map<String, AggregateFunction> AGGREGATES = Map.ofEntries(
@@ -192,6 +191,6 @@ public final class FunctionRegistry {
 
     /** Types a scalar function call, inserting Spark's implicit casts on the arguments. */
     public static ResolvedExpression scalar(String name, List<ResolvedExpression> args, String sql) {
-        return ScalarFunctionCatalog.resolve(name, new ArrayList<>(args), sql);
+        return ScalarFunctionResolver.resolve(name, args, sql);
     }
 }

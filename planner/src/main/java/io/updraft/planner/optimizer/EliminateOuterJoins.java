@@ -1,6 +1,8 @@
 package io.updraft.planner.optimizer;
 
 import io.updraft.core.expr.CompareOp;
+import io.updraft.core.function.FunctionCatalog;
+import io.updraft.core.function.FunctionSignature;
 import io.updraft.core.plan.JoinType;
 import io.updraft.planner.resolved.expr.AndExpression;
 import io.updraft.planner.resolved.expr.ArithmeticExpression;
@@ -31,8 +33,6 @@ import java.util.Set;
  * Predicate pushdown can then move the filter into that side.
  */
 public final class EliminateOuterJoins implements OptimizerRule {
-    private static final Set<String> NULL_TOLERANT_FUNCTIONS = Set.of("coalesce", "concat_ws", "greatest", "least");
-
     @Override
     public ResolvedPlan apply(ResolvedPlan plan) {
         return Plans.transformUp(plan, node -> {
@@ -95,8 +95,8 @@ public final class EliminateOuterJoins implements OptimizerRule {
             case NotExpression n -> nullIfNull(n.child(), side);
             case CastExpression c -> nullIfNull(c.child(), side);
             case InExpression in -> nullIfNull(in.value(), side);
-            case ScalarFunctionExpression f -> !NULL_TOLERANT_FUNCTIONS.contains(f.name())
-                    && anyNullIfNull(f.arguments(), side);
+            case ScalarFunctionExpression f -> FunctionCatalog.lookup(f.name())
+                    .map(FunctionSignature::nullIntolerant).orElse(false) && anyNullIfNull(f.arguments(), side);
             default -> false;
         };
     }

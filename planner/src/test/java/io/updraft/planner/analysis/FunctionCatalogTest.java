@@ -9,11 +9,19 @@ import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DecimalType;
+import io.updraft.core.function.FunctionCatalog;
+import io.updraft.core.function.FunctionSignature;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static io.updraft.planner.TestQueries.analyze;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,14 +40,58 @@ class FunctionCatalogTest {
     }
 
     @Test
-    void theReadmeListsEveryEngineFunction() throws IOException {
+    void theReadmeListsEveryCatalogFunction() throws IOException {
         String readme = Files.readString(Path.of("README.md"));
-        for (String name : ScalarFunctionCatalog.ENGINE_FUNCTIONS.keySet()) {
-            assertThat(readme).as("README lists %s", name).contains("`" + name + "`");
+        for (FunctionSignature f : FunctionCatalog.FUNCTIONS) {
+            if (f.kind() != FunctionSignature.Kind.ENGINE_ONLY) {
+                for (String name : f.names()) {
+                    assertThat(readme).as("README lists %s", name).contains("`" + name + "`");
+                }
+            }
         }
-        for (String name : ScalarFunctionCatalog.REWRITTEN.keySet()) {
-            assertThat(readme).as("README lists %s", name).contains("`" + name + "`");
+    }
+
+    /** Every name in the README's "Scalar functions" table and alias paragraph is a function of the catalog. */
+    @Test
+    void everyFunctionOfTheReadmeTableIsInTheCatalog() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        int start = readme.indexOf("### Scalar functions");
+        assertThat(start).as("'### Scalar functions' section of the README").isNotNegative();
+        int end = readme.indexOf("\n#", start + 1);
+        String section = readme.substring(start, end < 0 ? readme.length() : end);
+        Set<String> names = new LinkedHashSet<>();
+        for (String line : section.split("\n")) {
+            if (line.startsWith("| `")) {
+                names.addAll(backticked(line.substring(1, line.indexOf('|', 1))));
+            }
         }
+        int aliases = section.indexOf("Spark aliases:");
+        assertThat(aliases).as("the 'Spark aliases:' paragraph").isNotNegative();
+        int aliasesEnd = section.indexOf("\n\n", aliases);
+        // "`ucase`→upper, `char_length`/`character_length`→length, ...": only the aliases are backticked.
+        names.addAll(backticked(section.substring(aliases, aliasesEnd < 0 ? section.length() : aliasesEnd)));
+        assertThat(names).as("function names in the README table").hasSizeGreaterThan(60)
+                .contains("concat_ws", "pow", "ucase", "signum", "regexp_like", "position");
+        for (String name : names) {
+            assertThat(FunctionCatalog.lookup(name)).as("the catalog has %s", name).isPresent();
+        }
+    }
+
+    private static List<String> backticked(String text) {
+        List<String> values = new ArrayList<>();
+        Matcher m = Pattern.compile("`([a-z0-9_]+)`").matcher(text);
+        while (m.find()) {
+            values.add(m.group(1));
+        }
+        return values;
+    }
+
+    @Test
+    void engineOnlyFunctionsAreUnresolvedRoutines() {
+        assertThatThrownBy(() -> analyze("select pmod(o_shippriority, 2) from orders"))
+                .hasMessageStartingWith("[UNRESOLVED_ROUTINE]");
+        assertThatThrownBy(() -> analyze("select frobnicate(o_shippriority) from orders"))
+                .hasMessageStartingWith("[UNRESOLVED_ROUTINE]");
     }
 
     @Test
@@ -55,6 +107,8 @@ class FunctionCatalogTest {
     void resultTypesFollowSpark() {
         assertThat(type("round(o_totalprice, 1)")).isEqualTo(new DecimalType(15, 1));
         assertThat(type("round(o_totalprice)")).isEqualTo(new DecimalType(14, 0));
+        assertThat(type("bround(o_totalprice, 1)")).isEqualTo(new DecimalType(15, 1));
+        assertThat(type("ceil(o_shippriority)")).isEqualTo(DataTypes.LongType);
         assertThat(type("ceil(o_totalprice)")).isEqualTo(new DecimalType(14, 0));
         assertThat(type("floor(1.5D)")).isEqualTo(DataTypes.LongType);
         assertThat(type("length(o_comment)")).isEqualTo(DataTypes.IntegerType);
