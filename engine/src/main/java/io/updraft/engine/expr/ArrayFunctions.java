@@ -17,7 +17,7 @@ final class ArrayFunctions {
     static void register(Map<String, Factory> map) {
         add(map, c -> new SplitFunction(c.arity(2, 3).string(0), c.string(1),
                 c.size() == 3 ? c.integer(2) : c.literal(DataTypes.IntegerType, -1), c.allocator()), "split");
-        add(map, c -> new SizeFunction(array(c.arity(1, 1), 0), c.allocator()), "size", "cardinality");
+        add(map, c -> new SizeFunction(array(c.arity(1, 1), 0), c.allocator()), "size");
         add(map, c -> {
             VectorExpression array = array(c.arity(2, 2), 0);
             return new ArrayContainsFunction(array, c.as(1, ((ArrayType) array.type()).elementType()), c.allocator());

@@ -24,7 +24,7 @@ final class DateTimeFunctions {
         datePart(map, Part.YEAR, "year");
         datePart(map, Part.QUARTER, "quarter");
         datePart(map, Part.MONTH, "month");
-        datePart(map, Part.DAY, "dayofmonth", "day");
+        datePart(map, Part.DAY, "dayofmonth");
         datePart(map, Part.DAY_OF_WEEK, "dayofweek");
         datePart(map, Part.DAY_OF_YEAR, "dayofyear");
         datePart(map, Part.WEEK_OF_YEAR, "weekofyear");

@@ -3,6 +3,8 @@ package io.updraft.engine.expr;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.expr.Expr;
 import io.updraft.core.expr.ScalarFunction;
+import io.updraft.core.function.FunctionCatalog;
+import io.updraft.core.function.FunctionSignature;
 import io.updraft.sql.types.DataType;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -11,15 +13,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * Built-in scalar functions by lower-case Spark name (canonical names of the planner's
- * {@code ScalarFunctionCatalog} plus Spark's aliases and a few more): a factory per name builds the kernel
- * from the compiled arguments, coercing them to the types the kernel needs (a no-op when the planner already
- * cast them). A few names are rewritten into other expressions before compiling ({@link #rewrite}). An
- * unknown name, a known but unimplemented one ({@link #NOT_IMPLEMENTED}) or a wrong argument count is a
- * USER error. Immutable.
+ * Binds core's {@link FunctionCatalog} to the engine: a factory per catalog entry with a kernel, keyed by its
+ * canonical name, builds the kernel from the compiled arguments, coercing them to the types the kernel needs (a
+ * no-op when the planner already cast them). A call by any of the entry's names (aliases included) finds it. A few
+ * functions the analyzer rewrites are rewritten here too, for plans built by hand ({@link #rewrite}). An unknown
+ * name or a wrong argument count is a USER error. Immutable.
  */
 final class FunctionRegistry {
     /** Builds the kernel of one call. */
@@ -28,12 +30,10 @@ final class FunctionRegistry {
         VectorExpression create(FunctionCall call);
     }
 
-    private static final Map<String, Factory> FACTORIES = factories();
+    /** Kernel factories by canonical catalog name. */
+    static final Map<String, Factory> FACTORIES = factories();
 
-    /** Spark functions the engine knows of but cannot evaluate yet, with the reason; see the README. */
-    static final Map<String, String> NOT_IMPLEMENTED = Map.of();
-
-    /** Every name the engine evaluates (factories and rewrites), sorted. */
+    /** Every name (aliases included) the engine evaluates or rewrites, sorted. */
     static final List<String> NAMES = names();
 
     private FunctionRegistry() {
@@ -50,45 +50,56 @@ final class FunctionRegistry {
     }
 
     private static List<String> names() {
-        TreeSet<String> names = new TreeSet<>(FACTORIES.keySet());
-        names.addAll(ConditionalFunctions.REWRITTEN);
+        TreeSet<String> names = new TreeSet<>();
+        for (FunctionSignature f : FunctionCatalog.FUNCTIONS) {
+            if (FACTORIES.containsKey(f.name()) || ConditionalFunctions.REWRITTEN.contains(f.name())) {
+                names.addAll(f.names());
+            }
+        }
         return List.copyOf(names);
     }
 
-    /** Registers {@code factory} under each of {@code names}; a name registered twice is a programming error. */
+    /**
+     * Registers {@code factory} under each of {@code names}: canonical names of catalog entries with a kernel; any
+     * other name, or one registered twice, is a programming error.
+     */
     static void add(Map<String, Factory> map, Factory factory, String... names) {
         for (String name : names) {
+            Optional<FunctionSignature> f = FunctionCatalog.lookup(name);
+            if (f.isEmpty() || !f.get().name().equals(name) || !f.get().hasKernel()) {
+                throw new IllegalStateException("function " + name + " is not the canonical name of a catalog kernel");
+            }
             if (map.put(name, factory) != null) {
                 throw new IllegalStateException("function " + name + " registered twice");
             }
         }
     }
 
-    /** Whether {@code name} (any case) is a function the engine evaluates or knows it does not implement. */
+    /** The catalog entry a call by {@code name} (any case) names. */
+    private static Optional<FunctionSignature> signature(String name) {
+        return FunctionCatalog.lookup(name);
+    }
+
+    /** Whether {@code name} (any case) is a function the engine evaluates or rewrites. */
     static boolean isKnown(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
-        return NAMES.contains(n) || NOT_IMPLEMENTED.containsKey(n);
+        return NAMES.contains(name.toLowerCase(Locale.ROOT));
     }
 
     /** The expression a rewritten function stands for (e.g. nullif as CASE), or null when it has a kernel. */
     static Expr rewrite(ScalarFunction f) {
-        return ConditionalFunctions.rewrite(f.name().toLowerCase(Locale.ROOT), f);
+        return signature(f.name()).map(s -> ConditionalFunctions.rewrite(s.name(), f)).orElse(null);
     }
 
     static VectorExpression create(String rawName, List<VectorExpression> args, DataType resultType,
                                    ExpressionCompiler compiler, List<VectorExpression> built,
                                    BufferAllocator allocator) {
-        String name = rawName.toLowerCase(Locale.ROOT);
-        Factory factory = FACTORIES.get(name);
+        Optional<FunctionSignature> f = signature(rawName);
+        Factory factory = f.map(s -> FACTORIES.get(s.name())).orElse(null);
         if (factory == null) {
-            String reason = NOT_IMPLEMENTED.get(name);
-            if (reason != null) {
-                throw UpdraftException.user("Function " + name + " is not supported by the Updraft engine yet: "
-                        + reason);
-            }
             throw UpdraftException.user("Undefined function: " + rawName + ". Supported functions: "
                     + String.join(", ", NAMES));
         }
-        return factory.create(new FunctionCall(name, new ArrayList<>(args), resultType, compiler, built, allocator));
+        return factory.create(new FunctionCall(f.get().name(), new ArrayList<>(args), resultType, compiler, built,
+                allocator));
     }
 }

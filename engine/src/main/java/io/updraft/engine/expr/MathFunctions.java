@@ -1,6 +1,7 @@
 package io.updraft.engine.expr;
 
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.function.ResultType;
 import io.updraft.engine.expr.DoubleMathFunction.Op;
 import io.updraft.engine.expr.FunctionRegistry.Factory;
 import io.updraft.sql.types.DataType;
@@ -27,18 +28,18 @@ final class MathFunctions {
         add(map, c -> new AbsFunction(c.arity(1, 1).as(0, c.resultType()), c.allocator()), "abs");
         add(map, c -> round(c, RoundingMode.HALF_UP), "round");
         add(map, c -> round(c, RoundingMode.HALF_EVEN), "bround");
-        add(map, c -> ceilFloor(c, true), "ceil", "ceiling");
+        add(map, c -> ceilFloor(c, true), "ceil");
         add(map, c -> ceilFloor(c, false), "floor");
         add(map, c -> unary(c, Op.SQRT), "sqrt");
         add(map, c -> unary(c, Op.EXP), "exp");
-        add(map, c -> unary(c, Op.SIGN), "sign", "signum");
+        add(map, c -> unary(c, Op.SIGN), "sign");
         add(map, c -> unary(c, Op.LN), "ln");
         add(map, c -> unary(c, Op.LOG10), "log10");
         add(map, c -> unary(c, Op.LOG2), "log2");
         add(map, c -> c.arity(1, 2).size() == 1 ? unary(c, Op.LN)
                 : new DoubleMathFunction(Op.LOG, List.of(c.doubles(0), c.doubles(1)), c.allocator()), "log");
         add(map, c -> new DoubleMathFunction(Op.POW, List.of(c.arity(2, 2).doubles(0), c.doubles(1)), c.allocator()),
-                "pow", "power");
+                "pow");
         add(map, c -> greatestLeast(c, true), "greatest");
         add(map, c -> greatestLeast(c, false), "least");
         add(map, MathFunctions::pmod, "pmod");
@@ -72,9 +73,8 @@ final class MathFunctions {
         VectorExpression x = in instanceof DecimalType || in instanceof DoubleType || in instanceof LongType
                 ? c.argument(0)
                 : in instanceof IntegerType ? c.as(0, DataTypes.LongType) : c.doubles(0);
-        DataType result = !(x.type() instanceof DecimalType d) ? DataTypes.LongType
-                : c.resultType() instanceof DecimalType ? c.resultType()
-                : DecimalType.bounded(d.precision() - d.scale() + 1, 0);
+        DataType result = !(x.type() instanceof DecimalType) ? DataTypes.LongType
+                : c.resultType() instanceof DecimalType ? c.resultType() : ResultType.ceilFloor(x.type());
         return new CeilFloorFunction(x, ceil, result, c.allocator());
     }
 

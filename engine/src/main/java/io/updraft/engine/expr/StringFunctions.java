@@ -17,16 +17,15 @@ final class StringFunctions {
     }
 
     static void register(Map<String, Factory> map) {
-        add(map, c -> new CaseConversionFunction(c.arity(1, 1).string(0), true, c.allocator()), "upper", "ucase");
-        add(map, c -> new CaseConversionFunction(c.arity(1, 1).string(0), false, c.allocator()), "lower", "lcase");
+        add(map, c -> new CaseConversionFunction(c.arity(1, 1).string(0), true, c.allocator()), "upper");
+        add(map, c -> new CaseConversionFunction(c.arity(1, 1).string(0), false, c.allocator()), "lower");
         add(map, c -> new TrimFunction(c.arity(1, 1).string(0), !c.name().equals("rtrim"), !c.name().equals("ltrim"),
                 c.allocator()), "trim", "ltrim", "rtrim");
         add(map, c -> new ReverseFunction(c.arity(1, 1).string(0), c.allocator()), "reverse");
         add(map, c -> new InitCapFunction(c.arity(1, 1).string(0), c.allocator()), "initcap");
-        add(map, c -> new LengthFunction(c.arity(1, 1).string(0), c.allocator()), "length", "char_length",
-                "character_length");
+        add(map, c -> new LengthFunction(c.arity(1, 1).string(0), c.allocator()), "length");
         add(map, c -> new SubstringFunction(c.arity(2, 3).string(0), c.integer(1), c.size() == 3 ? c.integer(2) : null,
-                c.allocator()), "substring", "substr");
+                c.allocator()), "substring");
         add(map, c -> new ConcatFunction(c.allAs(0, DataTypes.StringType), c.allocator()), "concat");
         add(map, c -> new ConcatWsFunction(c.arity(1, Integer.MAX_VALUE).allAs(0, DataTypes.StringType), c.allocator()),
                 "concat_ws");
@@ -38,10 +37,9 @@ final class StringFunctions {
         add(map, c -> new RepeatFunction(c.arity(2, 2).string(0), c.integer(1), c.allocator()), "repeat");
         add(map, c -> new LocateFunction(c.arity(2, 2).string(1), c.string(0), null, c.allocator()), "instr");
         add(map, c -> new LocateFunction(c.arity(2, 3).string(0), c.string(1), c.size() == 3 ? c.integer(2) : null,
-                c.allocator()), "locate", "position");
+                c.allocator()), "locate");
         add(map, StringFunctions::like, "like");
-        add(map, c -> new RegexpLikeFunction(c.arity(2, 2).string(0), c.string(1), c.allocator()), "rlike", "regexp",
-                "regexp_like");
+        add(map, c -> new RegexpLikeFunction(c.arity(2, 2).string(0), c.string(1), c.allocator()), "rlike");
         add(map, c -> new RegexpReplaceFunction(c.arity(3, 3).string(0), c.string(1), c.string(2), c.allocator()),
                 "regexp_replace");
         add(map, c -> new RegexpExtractFunction(c.arity(2, 3).string(0), c.string(1),
