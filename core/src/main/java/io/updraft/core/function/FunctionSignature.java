@@ -2,6 +2,7 @@ package io.updraft.core.function;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
@@ -37,7 +38,7 @@ public record FunctionSignature(String name, List<String> aliases, Kind kind, Ar
         Objects.requireNonNull(kind, "kind is null");
         Objects.requireNonNull(arity, "arity is null");
         Objects.requireNonNull(arguments, "arguments is null");
-        defaults = java.util.Collections.unmodifiableList(new ArrayList<>(defaults));
+        defaults = Collections.unmodifiableList(new ArrayList<>(defaults));
         Objects.requireNonNull(result, "result is null");
         Objects.requireNonNull(nullability, "nullability is null");
         Objects.requireNonNull(description, "description is null");

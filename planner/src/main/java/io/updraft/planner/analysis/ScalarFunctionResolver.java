@@ -53,12 +53,11 @@ final class ScalarFunctionResolver {
             throw AnalysisErrors.wrongNumArgs(name, f.arity().expected(), arguments.size());
         }
         List<ResolvedExpression> args = new ArrayList<>(arguments);
-        for (int i = f.arity().max() - f.defaults().size(); i < f.arity().max(); i++) {
-            if (i >= args.size()) {
-                Object value = f.defaults().get(i - (f.arity().max() - f.defaults().size()));
-                args.add(ConstantExpression.of(value instanceof String ? DataTypes.StringType : DataTypes.IntegerType,
-                        value));
-            }
+        int firstDefaulted = f.arity().max() - f.defaults().size();
+        for (int i = Math.max(args.size(), firstDefaulted); i < f.arity().max(); i++) {
+            Object value = f.defaults().get(i - firstDefaulted);
+            args.add(ConstantExpression.of(value instanceof String ? DataTypes.StringType : DataTypes.IntegerType,
+                    value));
         }
         return f.kind() == Kind.REWRITTEN ? rewrite(f, args, sql) : kernel(f, name, args, sql);
     }
