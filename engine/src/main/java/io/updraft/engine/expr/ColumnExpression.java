@@ -15,7 +15,7 @@ final class ColumnExpression extends VectorExpression {
     }
 
     @Override
-    FieldVector evaluate(Batch batch) {
+    public FieldVector evaluate(Batch batch) {
         if (index >= batch.columnCount()) {
             throw new IllegalStateException("column " + index + " referenced but the batch has "
                     + batch.columnCount() + " columns");
@@ -24,7 +24,7 @@ final class ColumnExpression extends VectorExpression {
     }
 
     @Override
-    boolean borrowsResult() {
+    public boolean borrowsResult() {
         return true;
     }
 }

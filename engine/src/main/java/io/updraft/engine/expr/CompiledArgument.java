@@ -1,5 +1,6 @@
 package io.updraft.engine.expr;
 
+import io.updraft.engine.expr.string.Utf8;
 import org.apache.arrow.memory.ArrowBuf;
 
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,7 @@ import java.util.function.Function;
  * constant argument is compiled once when the operator is built (so a bad constant fails at once); a
  * per-row one is recompiled only when its value differs from the previous row's. Not thread-safe.
  */
-final class CompiledArgument<T> {
+public final class CompiledArgument<T> {
     private final Function<String, T> compiler;
     private final boolean constant;
     private final T fixed;
@@ -25,7 +26,7 @@ final class CompiledArgument<T> {
     }
 
     /** For argument {@code argument} (a string-typed node); compiles it now when it is constant and not null. */
-    static <T> CompiledArgument<T> of(VectorExpression argument, Function<String, T> compiler) {
+    public static <T> CompiledArgument<T> of(VectorExpression argument, Function<String, T> compiler) {
         if (!argument.isConstant()) {
             return new CompiledArgument<>(compiler, false, null);
         }
@@ -33,17 +34,17 @@ final class CompiledArgument<T> {
         return new CompiledArgument<>(compiler, true, value == null ? null : compiler.apply((String) value));
     }
 
-    boolean isConstant() {
+    public boolean isConstant() {
         return constant;
     }
 
     /** The compiled constant (null when the constant is null); only when {@link #isConstant()}. */
-    T constant() {
+    public T constant() {
         return fixed;
     }
 
     /** The compiled value of the string data[start, end). */
-    T get(ArrowBuf data, int start, int end) {
+    public T get(ArrowBuf data, int start, int end) {
         if (constant) {
             return fixed;
         }

@@ -1,8 +1,5 @@
 package io.updraft.engine.expr;
 
-import io.updraft.sql.types.TimestampType;
-import io.updraft.sql.types.DateType;
-import io.updraft.sql.types.IntegerType;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.expr.And;
@@ -21,13 +18,24 @@ import io.updraft.core.expr.Negate;
 import io.updraft.core.expr.Not;
 import io.updraft.core.expr.Or;
 import io.updraft.core.expr.ScalarFunction;
+import io.updraft.engine.expr.cast.CastExpression;
+import io.updraft.engine.expr.conditional.CaseWhenExpression;
+import io.updraft.engine.expr.math.ArithmeticExpression;
+import io.updraft.engine.expr.math.DecimalArithmeticExpression;
+import io.updraft.engine.expr.math.NegateExpression;
+import io.updraft.engine.expr.predicate.ComparisonExpression;
+import io.updraft.engine.expr.predicate.IsNullExpression;
+import io.updraft.engine.expr.predicate.LogicalExpression;
+import io.updraft.engine.expr.predicate.NotExpression;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.DecimalType;
 import io.updraft.sql.types.DoubleType;
+import io.updraft.sql.types.IntegerType;
 import io.updraft.sql.types.LongType;
 import io.updraft.sql.types.NullType;
-
+import io.updraft.sql.types.TimestampType;
 import org.apache.arrow.memory.BufferAllocator;
 
 import java.time.ZoneId;

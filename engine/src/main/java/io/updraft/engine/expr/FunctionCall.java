@@ -14,7 +14,7 @@ import java.util.List;
  * that coerce an argument to the type a kernel needs (a no-op when the planner already cast it) and check
  * the argument count. Used only while compiling.
  */
-final class FunctionCall {
+public final class FunctionCall {
     private final String name;
     private final List<VectorExpression> arguments;
     private final DataType resultType;
@@ -22,7 +22,7 @@ final class FunctionCall {
     private final List<VectorExpression> built;
     private final BufferAllocator allocator;
 
-    FunctionCall(String name, List<VectorExpression> arguments, DataType resultType, ExpressionCompiler compiler,
+    public FunctionCall(String name, List<VectorExpression> arguments, DataType resultType, ExpressionCompiler compiler,
                  List<VectorExpression> built, BufferAllocator allocator) {
         this.name = name;
         this.arguments = List.copyOf(arguments);
@@ -32,29 +32,29 @@ final class FunctionCall {
         this.allocator = allocator;
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
-    DataType resultType() {
+    public DataType resultType() {
         return resultType;
     }
 
-    BufferAllocator allocator() {
+    public BufferAllocator allocator() {
         return allocator;
     }
 
     /** The session time zone. */
-    ZoneId zone() {
+    public ZoneId zone() {
         return compiler.zone();
     }
 
-    int size() {
+    public int size() {
         return arguments.size();
     }
 
     /** USER error unless there are between {@code min} and {@code max} arguments. */
-    FunctionCall arity(int min, int max) {
+    public FunctionCall arity(int min, int max) {
         int n = arguments.size();
         if (n < min || n > max) {
             String expected = min == max ? String.valueOf(min)
@@ -64,37 +64,37 @@ final class FunctionCall {
         return this;
     }
 
-    VectorExpression argument(int i) {
+    public VectorExpression argument(int i) {
         return arguments.get(i);
     }
 
     /** Argument {@code i} converted to {@code type} with Spark's cast. */
-    VectorExpression as(int i, DataType type) {
+    public VectorExpression as(int i, DataType type) {
         return compiler.cast(arguments.get(i), type, built);
     }
 
-    VectorExpression string(int i) {
+    public VectorExpression string(int i) {
         return as(i, DataTypes.StringType);
     }
 
-    VectorExpression integer(int i) {
+    public VectorExpression integer(int i) {
         return as(i, DataTypes.IntegerType);
     }
 
-    VectorExpression doubles(int i) {
+    public VectorExpression doubles(int i) {
         return as(i, DataTypes.DoubleType);
     }
 
-    VectorExpression date(int i) {
+    public VectorExpression date(int i) {
         return as(i, DataTypes.DateType);
     }
 
-    VectorExpression timestamp(int i) {
+    public VectorExpression timestamp(int i) {
         return as(i, DataTypes.TimestampType);
     }
 
     /** Arguments from {@code from} on, each converted to {@code type}. */
-    List<VectorExpression> allAs(int from, DataType type) {
+    public List<VectorExpression> allAs(int from, DataType type) {
         List<VectorExpression> cast = new ArrayList<>();
         for (int i = from; i < arguments.size(); i++) {
             cast.add(as(i, type));
@@ -103,14 +103,14 @@ final class FunctionCall {
     }
 
     /** A literal node for a defaulted argument (closed with the kernel that takes it). */
-    VectorExpression literal(DataType type, Object value) {
+    public VectorExpression literal(DataType type, Object value) {
         LiteralExpression literal = new LiteralExpression(type, value, allocator);
         built.add(literal);
         return literal;
     }
 
     /** The value of {@code node}, which must be constant: a USER error naming {@code what} otherwise. */
-    Object constant(VectorExpression node, String what) {
+    public Object constant(VectorExpression node, String what) {
         if (!node.isConstant()) {
             throw UpdraftException.user("The " + what + " of " + name + " must be a constant");
         }

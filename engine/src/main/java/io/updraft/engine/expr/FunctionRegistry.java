@@ -5,6 +5,11 @@ import io.updraft.core.expr.Expr;
 import io.updraft.core.expr.ScalarFunction;
 import io.updraft.core.function.FunctionCatalog;
 import io.updraft.core.function.FunctionSignature;
+import io.updraft.engine.expr.array.ArrayFunctions;
+import io.updraft.engine.expr.conditional.ConditionalFunctions;
+import io.updraft.engine.expr.datetime.DateTimeFunctions;
+import io.updraft.engine.expr.math.MathFunctions;
+import io.updraft.engine.expr.string.StringFunctions;
 import io.updraft.sql.types.DataType;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -23,10 +28,10 @@ import java.util.TreeSet;
  * functions the analyzer rewrites are rewritten here too, for plans built by hand ({@link #rewrite}). An unknown
  * name or a wrong argument count is a USER error. Immutable.
  */
-final class FunctionRegistry {
+public final class FunctionRegistry {
     /** Builds the kernel of one call. */
     @FunctionalInterface
-    interface Factory {
+    public interface Factory {
         VectorExpression create(FunctionCall call);
     }
 
@@ -63,7 +68,7 @@ final class FunctionRegistry {
      * Registers {@code factory} under each of {@code names}: canonical names of catalog entries with a kernel; any
      * other name, or one registered twice, is a programming error.
      */
-    static void add(Map<String, Factory> map, Factory factory, String... names) {
+    public static void add(Map<String, Factory> map, Factory factory, String... names) {
         for (String name : names) {
             Optional<FunctionSignature> f = FunctionCatalog.lookup(name);
             if (f.isEmpty() || !f.get().name().equals(name) || !f.get().hasKernel()) {

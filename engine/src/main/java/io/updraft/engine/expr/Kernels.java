@@ -8,16 +8,16 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
 
 /** Small helpers shared by the kernels. */
-final class Kernels {
+public final class Kernels {
     private Kernels() {
     }
 
-    static PhysicalKind kind(DataType type) {
+    public static PhysicalKind kind(DataType type) {
         return PhysicalKind.of(type);
     }
 
     /** Allocates room for n values (at least one), validity all null. */
-    static void allocate(FieldVector v, int n) {
+    public static void allocate(FieldVector v, int n) {
         if (v instanceof BaseFixedWidthVector fixed) {
             fixed.allocateNew(Math.max(n, 1));
         } else if (v instanceof BaseVariableWidthVector variable) {

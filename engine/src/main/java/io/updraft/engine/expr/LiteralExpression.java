@@ -1,7 +1,7 @@
 package io.updraft.engine.expr;
 
-import io.updraft.engine.vector.Bits;
 import io.updraft.engine.vector.Batch;
+import io.updraft.engine.vector.Bits;
 import io.updraft.engine.vector.Decimals;
 import io.updraft.sql.types.DataType;
 import org.apache.arrow.memory.ArrowBuf;
@@ -16,26 +16,26 @@ import java.nio.charset.StandardCharsets;
  * A constant, materialized once as a vector of the batch's length and reused while batches keep that
  * length (borrowed: the node owns the cached vector).
  */
-final class LiteralExpression extends VectorExpression {
+public final class LiteralExpression extends VectorExpression {
     private final Object value;
     private FieldVector cached;
 
-    LiteralExpression(DataType type, Object value, BufferAllocator allocator) {
+    public LiteralExpression(DataType type, Object value, BufferAllocator allocator) {
         super(type, allocator);
         this.value = value;
     }
 
-    Object value() {
+    public Object value() {
         return value;
     }
 
     @Override
-    boolean isConstant() {
+    public boolean isConstant() {
         return true;
     }
 
     @Override
-    FieldVector evaluate(Batch batch) {
+    public FieldVector evaluate(Batch batch) {
         int n = batch.rowCount();
         if (cached != null && cached.getValueCount() == n) {
             return cached;
@@ -116,7 +116,7 @@ final class LiteralExpression extends VectorExpression {
     }
 
     @Override
-    boolean borrowsResult() {
+    public boolean borrowsResult() {
         return true;
     }
 

@@ -14,21 +14,21 @@ import java.util.List;
  * sets the result's validity to the AND of the arguments' (word-wise, once per batch) and hands the batch
  * to {@link #compute}.
  */
-abstract class NullIntolerantFunction extends VectorExpression {
+public abstract class NullIntolerantFunction extends VectorExpression {
     protected final List<VectorExpression> arguments;
 
-    NullIntolerantFunction(List<VectorExpression> arguments, DataType type, BufferAllocator allocator) {
+    protected NullIntolerantFunction(List<VectorExpression> arguments, DataType type, BufferAllocator allocator) {
         super(type, allocator);
         this.arguments = List.copyOf(arguments);
     }
 
     @Override
-    final List<VectorExpression> children() {
+    public final List<VectorExpression> children() {
         return arguments;
     }
 
     @Override
-    final FieldVector evaluate(Batch batch) {
+    public final FieldVector evaluate(Batch batch) {
         int n = batch.rowCount();
         FieldVector[] in = new FieldVector[arguments.size()];
         FieldVector out = null;
@@ -66,5 +66,5 @@ abstract class NullIntolerantFunction extends VectorExpression {
      * each such row it must write a value or clear the bit (a row may still be null, e.g. ln(0)); string
      * results must be written in row order (through {@code setSafe}). Rows whose bit is clear are left alone.
      */
-    abstract void compute(FieldVector[] in, FieldVector out, int n);
+    protected abstract void compute(FieldVector[] in, FieldVector out, int n);
 }

@@ -14,23 +14,23 @@ import java.util.List;
  * cached literals; everything else returns a new vector its caller must close. Nodes may cache state
  * between batches and are closed with the evaluator. Not thread-safe.
  */
-abstract class VectorExpression implements AutoCloseable {
+public abstract class VectorExpression implements AutoCloseable {
     protected final DataType type;
     protected final BufferAllocator allocator;
 
-    VectorExpression(DataType type, BufferAllocator allocator) {
+    protected VectorExpression(DataType type, BufferAllocator allocator) {
         this.type = type;
         this.allocator = allocator;
     }
 
-    final DataType type() {
+    public final DataType type() {
         return type;
     }
 
     /** Evaluates every row of {@code batch}; the result holds exactly {@code batch.rowCount()} values. */
-    abstract FieldVector evaluate(Batch batch);
+    public abstract FieldVector evaluate(Batch batch);
 
-    boolean borrowsResult() {
+    public boolean borrowsResult() {
         return false;
     }
 
@@ -38,7 +38,7 @@ abstract class VectorExpression implements AutoCloseable {
      * True when the value does not depend on the input rows: a literal, or a node whose children are all
      * constant (every kernel is deterministic). Functions use it to precompile patterns and formats once.
      */
-    boolean isConstant() {
+    public boolean isConstant() {
         List<VectorExpression> children = children();
         if (children.isEmpty()) {
             return false;
@@ -52,19 +52,19 @@ abstract class VectorExpression implements AutoCloseable {
     }
 
     /** Children to close with this node. */
-    List<VectorExpression> children() {
+    public List<VectorExpression> children() {
         return List.of();
     }
 
     /** Gives back a vector obtained from {@code child.evaluate}. */
-    static void release(VectorExpression child, FieldVector v) {
+    protected static void release(VectorExpression child, FieldVector v) {
         if (v != null && !child.borrowsResult()) {
             v.close();
         }
     }
 
     /** A new result vector of this node's type with room for n values, validity all null. */
-    final FieldVector newResult(int n) {
+    protected final FieldVector newResult(int n) {
         FieldVector v = ArrowTypes.newVector("", type, allocator);
         Kernels.allocate(v, n);
         return v;

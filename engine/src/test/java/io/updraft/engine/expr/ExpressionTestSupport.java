@@ -23,52 +23,52 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Base for expression tests: a fresh allocator per test (closed, so leaks fail) and evaluation helpers. */
-abstract class ExpressionTestSupport {
+public abstract class ExpressionTestSupport {
     protected BufferAllocator allocator;
 
     @BeforeEach
-    void createAllocator() {
+    protected void createAllocator() {
         allocator = new RootAllocator();
     }
 
     @AfterEach
-    void closeAllocator() {
+    protected void closeAllocator() {
         allocator.close();
     }
 
-    static ColumnRef col(int index, DataType type) {
+    protected static ColumnRef col(int index, DataType type) {
         return new ColumnRef(index, type, true);
     }
 
-    static Literal lit(DataType type, Object value) {
+    protected static Literal lit(DataType type, Object value) {
         return new Literal(type, value);
     }
 
-    static BigDecimal dec(String text) {
+    protected static BigDecimal dec(String text) {
         return new BigDecimal(text);
     }
 
     /** Days since 1970-01-01 of an ISO date ("2016-07-30"). */
-    static int day(String isoDate) {
+    protected static int day(String isoDate) {
         return (int) LocalDate.parse(isoDate).toEpochDay();
     }
 
     /** Microseconds since the epoch of an ISO local date-time in UTC ("2016-07-30T12:58:59.5"). */
-    static long micros(String isoDateTime) {
+    protected static long micros(String isoDateTime) {
         LocalDateTime t = LocalDateTime.parse(isoDateTime);
         return t.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + t.getNano() / 1000;
     }
 
-    static Literal date(String isoDate) {
+    protected static Literal date(String isoDate) {
         return lit(DataTypes.DateType, day(isoDate));
     }
 
-    static Literal timestamp(String isoDateTime) {
+    protected static Literal timestamp(String isoDateTime) {
         return lit(DataTypes.TimestampType, micros(isoDateTime));
     }
 
     /** An argument: an {@link Expr} as is, a Java value as its literal (Integer → int, ...), null as a void literal. */
-    static Expr arg(Object value) {
+    protected static Expr arg(Object value) {
         return switch (value) {
             case null -> Literal.nullOf(DataTypes.NullType);
             case Expr e -> e;
@@ -82,7 +82,7 @@ abstract class ExpressionTestSupport {
         };
     }
 
-    static ScalarFunction function(String name, DataType type, Object... args) {
+    protected static ScalarFunction function(String name, DataType type, Object... args) {
         List<Expr> exprs = new ArrayList<>();
         for (Object a : args) {
             exprs.add(arg(a));
@@ -91,12 +91,12 @@ abstract class ExpressionTestSupport {
     }
 
     /** name(args) evaluated over one row with constant arguments. */
-    Object call(String name, DataType type, Object... args) {
+    protected Object call(String name, DataType type, Object... args) {
         return evalConstant(function(name, type, args));
     }
 
     /** Evaluates {@code expr} over a single column of values (column 0 of type {@code type}). */
-    List<Object> eval(Expr expr, DataType type, Object... values) {
+    protected List<Object> eval(Expr expr, DataType type, Object... values) {
         StructType schema = new StructType(List.of()).add("c0", type);
         Object[][] rows = new Object[values.length][];
         for (int i = 0; i < values.length; i++) {
@@ -106,7 +106,7 @@ abstract class ExpressionTestSupport {
     }
 
     /** Evaluates {@code expr} over rows of the given schema, twice (to exercise cached constants). */
-    List<Object> eval(Expr expr, StructType schema, Object[]... rows) {
+    protected List<Object> eval(Expr expr, StructType schema, Object[]... rows) {
         List<Object> first = null;
         try (ExpressionEvaluator evaluator = ExpressionEvaluator.compile(expr, allocator)) {
             for (int round = 0; round < 2; round++) {
@@ -125,7 +125,7 @@ abstract class ExpressionTestSupport {
     }
 
     /** Evaluates an expression without columns over {@code n} rows. */
-    Object evalConstant(Expr expr) {
+    protected Object evalConstant(Expr expr) {
         List<Object> values = new ArrayList<>(eval(expr, new StructType(List.of()), new Object[][] {{}}));
         return values.get(0);
     }

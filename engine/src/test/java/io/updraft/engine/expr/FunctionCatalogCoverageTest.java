@@ -2,6 +2,7 @@ package io.updraft.engine.expr;
 
 import io.updraft.core.function.FunctionCatalog;
 import io.updraft.core.function.FunctionSignature;
+import io.updraft.engine.expr.conditional.ConditionalFunctions;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
