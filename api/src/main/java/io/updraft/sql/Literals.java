@@ -1,5 +1,6 @@
 package io.updraft.sql;
 
+import io.updraft.core.error.UpdraftException;
 import io.updraft.core.expr.Literal;
 import io.updraft.core.value.Values;
 import io.updraft.sql.types.DataTypes;
@@ -50,9 +51,9 @@ final class Literals {
         BigDecimal d = value.scale() < 0 ? value.setScale(0) : value;
         int precision = Math.max(d.precision(), d.scale());
         if (precision > DecimalType.MAX_PRECISION) {
-            throw new IllegalArgumentException("[DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION] Decimal precision "
-                    + precision + " exceeds max precision " + DecimalType.MAX_PRECISION + " for literal " + value
-                    + ". SQLSTATE: 22003");
+            throw new IllegalArgumentException(UpdraftException.compose("DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION",
+                    "22003", "Decimal precision " + precision + " exceeds max precision " + DecimalType.MAX_PRECISION
+                            + " for literal " + value + "."));
         }
         return new Literal(new DecimalType(precision, d.scale()), d);
     }
