@@ -2,6 +2,7 @@ package io.updraft.engine;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.plan.Exchange;
 import io.updraft.core.plan.Expand;
 import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.HashAggregate;
@@ -70,6 +71,8 @@ public final class PipelineBuilder {
                     w.orderBy(), w.calls(), w.names(), context));
             case ShuffleWrite s -> wrap(build(s.child(), context),
                     child -> new ShuffleWriteOperator(child, s.partitioning(), s.numPartitions(), context));
+            case Exchange e -> throw new UpdraftException(ErrorType.INTERNAL,
+                    "an Exchange reached a worker: the planner's stage builder cuts stages there");
             case Union u -> union(u, context);
             case Join j -> join(j, context);
         };

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * A physical operator of one task's pipeline, as shipped in a TaskSpec. Leaves produce batches
  * (Parquet scan, inline batches, shuffle read); the rest transform their children's batches; a
- * {@link ShuffleWrite} is only ever the root of a map task. Immutable.
+ * {@link ShuffleWrite} is only ever the root of a map task; an {@link Exchange} only exists between planning and
+ * stage cutting (it has no JSON name). Immutable.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "op")
 @JsonSubTypes({
@@ -31,7 +32,7 @@ import java.util.List;
         @JsonSubTypes.Type(value = ShuffleRead.class, name = "shuffleRead"),
 })
 public sealed interface Operator permits ParquetScan, StageInput, InlineBatches, Filter, Project, HashAggregate,
-        Sort, Limit, TopN, Join, Union, Window, Expand, ShuffleWrite, ShuffleRead {
+        Sort, Limit, TopN, Join, Union, Window, Expand, ShuffleWrite, ShuffleRead, Exchange {
 
     /** Schema of the batches this operator produces. */
     StructType schema();
