@@ -3,7 +3,7 @@ package io.updraft.sql;
 import io.updraft.planner.DefaultQueryPlanner;
 import io.updraft.planner.explain.ResolvedPlanPrinter;
 import io.updraft.planner.logical.LogicalPlan;
-import io.updraft.planner.physical.PhysicalNode;
+import io.updraft.planner.physical.PhysicalPlan;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 
 import java.util.Objects;
@@ -51,8 +51,8 @@ public final class QueryExecution {
         return canonicalOptimizedPlan().equals(other.canonicalOptimizedPlan());
     }
 
-    /** The physical operators (exchanges included) before they are cut into stages. */
-    public PhysicalNode executedPlan() {
+    /** The physical operators (core operators, exchanges included) before they are cut into stages. */
+    public PhysicalPlan executedPlan() {
         return planner().physicalPlan(logical);
     }
 

@@ -12,7 +12,7 @@ import io.updraft.planner.expr.UnresolvedStar;
 import io.updraft.planner.logical.Aggregate;
 import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.optimizer.Optimizer;
-import io.updraft.planner.physical.PhysicalNode;
+import io.updraft.planner.physical.PhysicalPlan;
 import io.updraft.planner.physical.PhysicalPlanner;
 import io.updraft.planner.physical.StageBuilder;
 import io.updraft.planner.resolved.plan.PlanCanonicalizer;
@@ -51,7 +51,7 @@ public final class DefaultQueryPlanner implements QueryPlanner {
     @Override
     public JobPlan plan(LogicalPlan plan) {
         ResolvedPlan analyzed = analyze(plan);
-        PhysicalNode physical = physicalPlanner.plan(optimizer.optimize(analyzed));
+        PhysicalPlan physical = physicalPlanner.plan(optimizer.optimize(analyzed));
         return StageBuilder.build(physical, analyzed.schema());
     }
 
@@ -75,11 +75,11 @@ public final class DefaultQueryPlanner implements QueryPlanner {
         }
         ResolvedPlan analyzed = analyze(plan);
         ResolvedPlan optimized = optimizer.optimize(analyzed);
-        PhysicalNode physicalPlan = physicalPlanner.plan(optimized);
-        String physical = "== Physical Plan ==\n" + PhysicalPlanPrinter.print(physicalPlan);
+        PhysicalPlan physicalPlan = physicalPlanner.plan(optimized);
+        String physical = "== Physical Plan ==\n" + PhysicalPlanPrinter.print(physicalPlan.root(), physicalPlan::display);
         return switch (m) {
             case "simple", "codegen" -> physical;
-            case "formatted" -> "== Physical Plan ==\n" + PhysicalPlanPrinter.formatted(physicalPlan);
+            case "formatted" -> "== Physical Plan ==\n" + PhysicalPlanPrinter.formatted(physicalPlan.root(), physicalPlan::display);
             case "cost" -> "== Optimized Logical Plan ==\n" + ResolvedPlanPrinter.printWithStatistics(optimized)
                     + "\n" + physical;
             default -> "== Parsed Logical Plan ==\n" + ParsedPlanPrinter.print(plan)
@@ -110,8 +110,8 @@ public final class DefaultQueryPlanner implements QueryPlanner {
         return PlanCanonicalizer.canonicalize(optimize(plan));
     }
 
-    /** The physical operator tree before stage cutting (what explain prints). */
-    public PhysicalNode physicalPlan(LogicalPlan plan) {
+    /** The physical plan before stage cutting: core operators with exchanges, and what explain prints. */
+    public PhysicalPlan physicalPlan(LogicalPlan plan) {
         return physicalPlanner.plan(optimize(plan));
     }
 }

@@ -1,10 +1,9 @@
 package io.updraft.planner.physical;
 
 import io.updraft.core.expr.CompareOp;
-import io.updraft.core.plan.AggregateCall;
 import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.BuildSide;
-import io.updraft.core.expr.ColumnRef;
+import io.updraft.core.plan.Operator;
 import io.updraft.planner.PlannerConfig;
 import io.updraft.planner.analysis.ExprIdGenerator;
 import io.updraft.core.plan.JoinType;
@@ -73,27 +72,28 @@ public final class PhysicalPlanner {
         this.config = Objects.requireNonNull(config, "config is null");
     }
 
-    public PhysicalNode plan(ResolvedPlan optimized) {
-        return new Run(new ExprIdGenerator(Plans.maxExpressionId(optimized) + 1), config).plan(optimized);
+    public PhysicalPlan plan(ResolvedPlan optimized) {
+        Run run = new Run(new ExprIdGenerator(Plans.maxExpressionId(optimized) + 1), config, new OperatorBuilder());
+        return run.b().plan(run.plan(optimized));
     }
 
-    private record Run(ExprIdGenerator ids, PlannerConfig config) {
+    private record Run(ExprIdGenerator ids, PlannerConfig config, OperatorBuilder b) {
 
-        PhysicalNode plan(ResolvedPlan node) {
+        Operator plan(ResolvedPlan node) {
             return switch (node) {
-                case ScanNode s -> new ScanExec(s.source(), s.relationName(), s.output(), s.pushedFilters());
+                case ScanNode s -> b.scan(s.source(), s.relationName(), s.output(), s.pushedFilters());
                 case SubqueryAliasNode a -> plan(a.child());
-                case BroadcastHintNode b -> plan(b.child());
-                case FilterNode f -> new FilterExec(plan(f.child()), f.condition());
-                case ProjectNode p -> new ProjectExec(plan(p.child()), p.projectList());
+                case BroadcastHintNode h -> plan(h.child());
+                case FilterNode f -> b.filter(plan(f.child()), f.condition());
+                case ProjectNode p -> b.project(plan(p.child()), p.projectList());
                 case AggregateNode a -> aggregate(a);
                 case SortNode s -> sort(s);
                 case LimitNode l -> limit(l);
-                case LocalLimitNode l -> new LimitExec(plan(l.child()), l.limit(), 0, false);
+                case LocalLimitNode l -> b.limit(plan(l.child()), l.limit(), 0, false);
                 case JoinNode j -> join(j);
                 case UnionNode u -> union(u);
                 case WindowNode w -> window(w);
-                case ExpandNode e -> new ExpandExec(plan(e.child()), e.projections(), e.output());
+                case ExpandNode e -> b.expand(plan(e.child()), e.projections(), e.output());
                 case RepartitionNode r -> repartition(r);
                 default -> throw new IllegalStateException("the optimizer should have replaced "
                         + node.getClass().getSimpleName());
@@ -138,55 +138,55 @@ public final class PhysicalPlanner {
             return true;
         }
 
-        private static PhysicalNode ensureSingle(PhysicalNode child) {
-            return child.partitioning() instanceof PhysicalPartitioning.Single ? child : ExchangeExec.single(child);
+        private Operator ensureSingle(Operator child) {
+            return b.partitioning(child) instanceof PhysicalPartitioning.Single ? child : b.gather(child);
         }
 
-        private static PhysicalNode ensureHash(PhysicalNode child, List<ResolvedExpression> keys, int partitions) {
-            return hashedOn(child.partitioning(), keys, partitions) ? child
-                    : new ExchangeExec(child, new PhysicalPartitioning.Hash(keys, partitions), false);
+        private Operator ensureHash(Operator child, List<ResolvedExpression> keys, int partitions) {
+            return hashedOn(b.partitioning(child), keys, partitions) ? child
+                    : b.exchange(child, new PhysicalPartitioning.Hash(keys, partitions), false);
         }
 
-        private PhysicalNode sort(SortNode s) {
-            PhysicalNode child = plan(s.child());
-            if (child.partitioning() instanceof PhysicalPartitioning.Single) {
-                return new SortExec(child, s.order(), true);
+        private Operator sort(SortNode s) {
+            Operator child = plan(s.child());
+            if (b.partitioning(child) instanceof PhysicalPartitioning.Single) {
+                return b.sort(child, s.order());
             }
-            if (child.partitioning().alternatives().stream().anyMatch(p -> p instanceof PhysicalPartitioning.Range r
+            if (b.partitioning(child).alternatives().stream().anyMatch(p -> p instanceof PhysicalPartitioning.Range r
                     && r.order().equals(s.order()))) {
-                return new SortExec(child, s.order(), true);
+                return b.sort(child, s.order());
             }
             double bytes = SizeEstimator.estimate(s.child()).bytes();
             if (bytes <= config.singlePartitionSortBytes() || shufflePartitions() == 1) {
-                return new SortExec(ExchangeExec.single(child), s.order(), true);
+                return b.sort(b.gather(child), s.order());
             }
-            return new SortExec(new ExchangeExec(child, new PhysicalPartitioning.Range(s.order(), shufflePartitions()),
-                    false), s.order(), true);
+            return b.sort(b.exchange(child, new PhysicalPartitioning.Range(s.order(), shufflePartitions()),
+                    false), s.order());
         }
 
-        private PhysicalNode limit(LimitNode l) {
+        private Operator limit(LimitNode l) {
             if (l.child() instanceof ProjectNode p && p.child() instanceof SortNode) {
                 // Limit(Project(Sort)) = Project(Limit(Sort)): plan it as a top-N under the projection.
-                return new ProjectExec(limit(new LimitNode(p.child(), l.limit(), l.offset())), p.projectList());
+                return b.project(limit(new LimitNode(p.child(), l.limit(), l.offset())), p.projectList());
             }
             long perTask = l.limit() > Long.MAX_VALUE - l.offset() ? Long.MAX_VALUE : l.limit() + l.offset();
             if (l.child() instanceof SortNode s) {
-                PhysicalNode input = plan(s.child());
-                PhysicalNode gathered = input.partitioning() instanceof PhysicalPartitioning.Single ? input
-                        : ExchangeExec.single(new TopNExec(input, s.order(), perTask, false));
-                PhysicalNode topN = new TopNExec(gathered, s.order(), perTask, true);
-                return l.offset() > 0 ? new LimitExec(topN, l.limit(), l.offset(), true) : topN;
+                Operator input = plan(s.child());
+                Operator gathered = b.partitioning(input) instanceof PhysicalPartitioning.Single ? input
+                        : b.gather(b.topN(input, s.order(), perTask, false));
+                Operator topN = b.topN(gathered, s.order(), perTask, true);
+                return l.offset() > 0 ? b.limit(topN, l.limit(), l.offset(), true) : topN;
             }
-            PhysicalNode child = plan(l.child());
-            if (child.partitioning() instanceof PhysicalPartitioning.Single) {
-                return new LimitExec(child, l.limit(), l.offset(), true);
+            Operator child = plan(l.child());
+            if (b.partitioning(child) instanceof PhysicalPartitioning.Single) {
+                return b.limit(child, l.limit(), l.offset(), true);
             }
-            return new LimitExec(ExchangeExec.single(new LimitExec(child, perTask, 0, false)), l.limit(), l.offset(),
+            return b.limit(b.gather(b.limit(child, perTask, 0, false)), l.limit(), l.offset(),
                     true);
         }
 
-        private PhysicalNode repartition(RepartitionNode r) {
-            PhysicalNode child = plan(r.child());
+        private Operator repartition(RepartitionNode r) {
+            Operator child = plan(r.child());
             int n = r.numPartitions() > 0 ? r.numPartitions() : shufflePartitions();
             List<ResolvedExpression> keys = r.keys().stream().map(SortOrder::child).toList();
             PhysicalPartitioning target = switch (r.kind()) {
@@ -194,36 +194,36 @@ public final class PhysicalPlanner {
                 case HASH -> new PhysicalPartitioning.Hash(keys, n);
                 case RANGE -> n == 1 ? PhysicalPartitioning.SINGLE : new PhysicalPartitioning.Range(r.keys(), n);
             };
-            if (r.kind() == RepartitionNode.Kind.COALESCE && child.partitioning().partitionCount() > 0
-                    && child.partitioning().partitionCount() <= n) {
+            if (r.kind() == RepartitionNode.Kind.COALESCE && b.partitioning(child).partitionCount() > 0
+                    && b.partitioning(child).partitionCount() <= n) {
                 return child;
             }
-            return new ExchangeExec(child, target, false);
+            return b.exchange(child, target, false);
         }
 
-        private PhysicalNode union(UnionNode u) {
-            List<PhysicalNode> children = u.children().stream().map(this::plan).toList();
-            boolean allSingle = children.stream().allMatch(c -> c.partitioning() instanceof PhysicalPartitioning.Single);
+        private Operator union(UnionNode u) {
+            List<Operator> children = u.children().stream().map(this::plan).toList();
+            boolean allSingle = children.stream().allMatch(c -> b.partitioning(c) instanceof PhysicalPartitioning.Single);
             if (allSingle) {
-                return new UnionExec(children, PhysicalPartitioning.SINGLE);
+                return b.union(children, PhysicalPartitioning.SINGLE);
             }
-            int first = children.get(0).partitioning().partitionCount();
-            boolean same = first > 0 && children.stream().allMatch(c -> c.partitioning().partitionCount() == first
-                    && !(c.partitioning() instanceof PhysicalPartitioning.Single));
+            int first = b.partitioning(children.get(0)).partitionCount();
+            boolean same = first > 0 && children.stream().allMatch(c -> b.partitioning(c).partitionCount() == first
+                    && !(b.partitioning(c) instanceof PhysicalPartitioning.Single));
             int n = same ? first : shufflePartitions();
-            List<PhysicalNode> aligned = new ArrayList<>();
-            for (PhysicalNode c : children) {
-                aligned.add(c.partitioning().partitionCount() == n && !(c.partitioning() instanceof PhysicalPartitioning.Single)
-                        ? c : new ExchangeExec(c, new PhysicalPartitioning.RoundRobin(n), false));
+            List<Operator> aligned = new ArrayList<>();
+            for (Operator c : children) {
+                aligned.add(b.partitioning(c).partitionCount() == n && !(b.partitioning(c) instanceof PhysicalPartitioning.Single)
+                        ? c : b.exchange(c, new PhysicalPartitioning.RoundRobin(n), false));
             }
-            return new UnionExec(aligned, new PhysicalPartitioning.RoundRobin(n));
+            return b.union(aligned, new PhysicalPartitioning.RoundRobin(n));
         }
 
         /**
          * A union under an aggregation grouped by union columns: each child is hash-partitioned on its columns at
          * those positions, so the union is already partitioned for the aggregation (no partial step, one shuffle).
          */
-        private PhysicalNode unionForAggregate(UnionNode u, AggregateNode a) {
+        private Operator unionForAggregate(UnionNode u, AggregateNode a) {
             List<AttributeReference> output = u.output();
             List<Integer> positions = new ArrayList<>();
             for (ResolvedExpression g : a.groupingExpressions()) {
@@ -242,26 +242,26 @@ public final class PhysicalPlanner {
                 return union(u);
             }
             int n = shufflePartitions();
-            List<PhysicalNode> children = new ArrayList<>();
+            List<Operator> children = new ArrayList<>();
             for (ResolvedPlan c : u.children()) {
-                PhysicalNode child = plan(c);
-                List<ResolvedExpression> keys = positions.stream().map(p -> (ResolvedExpression) child.output().get(p))
+                Operator child = plan(c);
+                List<ResolvedExpression> keys = positions.stream().map(p -> (ResolvedExpression) b.output(child).get(p))
                         .toList();
                 children.add(ensureHash(child, keys, n));
             }
             List<ResolvedExpression> keys = positions.stream().map(p -> (ResolvedExpression) output.get(p)).toList();
-            return new UnionExec(children, new PhysicalPartitioning.Hash(keys, n));
+            return b.union(children, new PhysicalPartitioning.Hash(keys, n));
         }
 
-        private PhysicalNode window(WindowNode w) {
-            PhysicalNode child = plan(w.child());
+        private Operator window(WindowNode w) {
+            Operator child = plan(w.child());
             if (w.partitionSpec().isEmpty()) {
                 child = ensureSingle(child);
-            } else if (!clustered(child.partitioning(), w.partitionSpec())) {
-                child = new ExchangeExec(child, new PhysicalPartitioning.Hash(w.partitionSpec(), shufflePartitions()),
+            } else if (!clustered(b.partitioning(child), w.partitionSpec())) {
+                child = b.exchange(child, new PhysicalPartitioning.Hash(w.partitionSpec(), shufflePartitions()),
                         false);
             }
-            return new WindowExec(child, w.windowExpressions(), w.partitionSpec(), w.orderSpec());
+            return b.window(child, w.windowExpressions(), w.partitionSpec(), w.orderSpec());
         }
 
         // ---- joins ----
@@ -311,10 +311,10 @@ public final class PhysicalPlanner {
             return type != JoinType.RIGHT_OUTER && type != JoinType.FULL_OUTER;
         }
 
-        private PhysicalNode join(JoinNode j) {
+        private Operator join(JoinNode j) {
             EquiKeys keys = equiKeys(j);
-            PhysicalNode left = plan(j.left());
-            PhysicalNode right = plan(j.right());
+            Operator left = plan(j.left());
+            Operator right = plan(j.right());
             JoinType type = j.joinType();
             if (type == JoinType.INNER && j.condition() == null) {
                 type = JoinType.CROSS;
@@ -327,16 +327,16 @@ public final class PhysicalPlanner {
             boolean broadcastLeft = !broadcastRight && j.hint().broadcastLeft() && canBuildLeft(type);
             if (!keys.left().isEmpty()) {
                 if (broadcastRight || broadcastLeft) {
-                    PhysicalNode stream = broadcastRight ? left : right;
-                    return new JoinExec(broadcastRight ? left : ExchangeExec.broadcast(left),
-                            broadcastRight ? ExchangeExec.broadcast(right) : right, type, keys.left(), keys.right(),
+                    Operator stream = broadcastRight ? left : right;
+                    return b.join(broadcastRight ? left : b.broadcast(left),
+                            broadcastRight ? b.broadcast(right) : right, type, keys.left(), keys.right(),
                             keys.nullSafe(), residual, broadcastRight ? BuildSide.RIGHT : BuildSide.LEFT,
-                            JoinExec.Strategy.BROADCAST_HASH, stream.partitioning());
+                            OperatorBuilder.JoinStrategy.BROADCAST_HASH, b.partitioning(stream));
                 }
-                int n = hashedOn(left.partitioning(), keys.left(), left.partitioning().partitionCount())
-                        ? left.partitioning().partitionCount()
-                        : hashedOn(right.partitioning(), keys.right(), right.partitioning().partitionCount())
-                        ? right.partitioning().partitionCount() : shufflePartitions();
+                int n = hashedOn(b.partitioning(left), keys.left(), b.partitioning(left).partitionCount())
+                        ? b.partitioning(left).partitionCount()
+                        : hashedOn(b.partitioning(right), keys.right(), b.partitioning(right).partitionCount())
+                        ? b.partitioning(right).partitionCount() : shufflePartitions();
                 n = n < 1 ? shufflePartitions() : n;
                 BuildSide build = switch (type) {
                     case RIGHT_OUTER -> BuildSide.LEFT;
@@ -351,13 +351,13 @@ public final class PhysicalPlanner {
                             new PhysicalPartitioning.Hash(keys.left(), n), new PhysicalPartitioning.Hash(keys.right(), n)));
                     default -> new PhysicalPartitioning.Hash(keys.left(), n);
                 };
-                return new JoinExec(ensureHash(left, keys.left(), n), ensureHash(right, keys.right(), n), type,
-                        keys.left(), keys.right(), keys.nullSafe(), residual, build, JoinExec.Strategy.SHUFFLED_HASH, out);
+                return b.join(ensureHash(left, keys.left(), n), ensureHash(right, keys.right(), n), type,
+                        keys.left(), keys.right(), keys.nullSafe(), residual, build, OperatorBuilder.JoinStrategy.SHUFFLED_HASH, out);
             }
             // No equi-keys: a nested loop join with the condition as residual.
             if (type == JoinType.FULL_OUTER) {
-                return new JoinExec(ensureSingle(left), ensureSingle(right), type, List.of(), List.of(), List.of(),
-                        residual, BuildSide.RIGHT, JoinExec.Strategy.SINGLE_NESTED_LOOP, PhysicalPartitioning.SINGLE);
+                return b.join(ensureSingle(left), ensureSingle(right), type, List.of(), List.of(), List.of(),
+                        residual, BuildSide.RIGHT, OperatorBuilder.JoinStrategy.SINGLE_NESTED_LOOP, PhysicalPartitioning.SINGLE);
             }
             if (!broadcastLeft && !broadcastRight) {
                 if (canBuildLeft(type) && canBuildRight(type)) {
@@ -368,17 +368,17 @@ public final class PhysicalPlanner {
                     broadcastLeft = !broadcastRight;
                 }
             }
-            PhysicalNode stream = broadcastRight ? left : right;
-            return new JoinExec(broadcastRight ? left : ExchangeExec.broadcast(left),
-                    broadcastRight ? ExchangeExec.broadcast(right) : right, type, List.of(), List.of(), List.of(),
+            Operator stream = broadcastRight ? left : right;
+            return b.join(broadcastRight ? left : b.broadcast(left),
+                    broadcastRight ? b.broadcast(right) : right, type, List.of(), List.of(), List.of(),
                     residual, broadcastRight ? BuildSide.RIGHT : BuildSide.LEFT,
-                    JoinExec.Strategy.BROADCAST_NESTED_LOOP, stream.partitioning());
+                    OperatorBuilder.JoinStrategy.BROADCAST_NESTED_LOOP, b.partitioning(stream));
         }
 
         // ---- aggregation ----
 
-        private PhysicalNode aggregate(AggregateNode a) {
-            PhysicalNode child = a.child() instanceof UnionNode u ? unionForAggregate(u, a) : plan(a.child());
+        private Operator aggregate(AggregateNode a) {
+            Operator child = a.child() instanceof UnionNode u ? unionForAggregate(u, a) : plan(a.child());
             List<NamedExpression> keys = new ArrayList<>();
             for (ResolvedExpression g : a.groupingExpressions()) {
                 keys.add(g instanceof AttributeReference attribute ? attribute
@@ -401,28 +401,28 @@ public final class PhysicalPlanner {
                         f.nullable()));
             }
             List<ResolvedExpression> keyExpressions = new ArrayList<>(a.groupingExpressions());
-            PhysicalNode aggregated;
+            Operator aggregated;
             boolean complete = keyExpressions.isEmpty()
-                    ? child.partitioning() instanceof PhysicalPartitioning.Single
-                    : clustered(child.partitioning(), keyExpressions);
+                    ? b.partitioning(child) instanceof PhysicalPartitioning.Single
+                    : clustered(b.partitioning(child), keyExpressions);
             if (complete) {
-                aggregated = new HashAggregateExec(child, AggregateMode.COMPLETE, keys, calls, results);
+                aggregated = b.aggregate(child, AggregateMode.COMPLETE, keys, calls, results);
             } else {
                 List<AttributeReference> state = new ArrayList<>();
                 for (AggregateFunctionExpression f : calls) {
                     String name = ExpressionPrinter.pretty(f);
-                    List<DataType> types = stateTypes(f);
+                    List<DataType> types = OperatorBuilder.stateTypes(f);
                     for (int i = 0; i < types.size(); i++) {
                         state.add(new AttributeReference(ids.next(), name + "#" + i, List.of(), types.get(i), true));
                     }
                 }
-                HashAggregateExec partial = new HashAggregateExec(child, AggregateMode.PARTIAL, keys, calls, state);
+                Operator partial = b.aggregate(child, AggregateMode.PARTIAL, keys, calls, state);
                 List<NamedExpression> keyAttributes = new ArrayList<>();
                 keys.forEach(k -> keyAttributes.add(k.toAttribute()));
-                PhysicalNode exchanged = keys.isEmpty() ? ExchangeExec.single(partial)
-                        : new ExchangeExec(partial, new PhysicalPartitioning.Hash(
+                Operator exchanged = keys.isEmpty() ? b.gather(partial)
+                        : b.exchange(partial, new PhysicalPartitioning.Hash(
                         new ArrayList<>(keyAttributes), shufflePartitions()), false);
-                aggregated = new HashAggregateExec(exchanged, AggregateMode.FINAL, keyAttributes, calls, results);
+                aggregated = b.aggregate(exchanged, AggregateMode.FINAL, keyAttributes, calls, results);
             }
             List<NamedExpression> projection = new ArrayList<>();
             for (NamedExpression n : a.aggregateExpressions()) {
@@ -447,7 +447,7 @@ public final class PhysicalPlanner {
                     projection.add(new AliasExpression(rewritten, n.name(), n.id()));
                 }
             }
-            return new ProjectExec(aggregated, projection);
+            return b.project(aggregated, projection);
         }
 
         /**
@@ -464,11 +464,5 @@ public final class PhysicalPlanner {
             return new AggregateFunctionExpression(f.function(), filtered, false, f.dataType(), f.ignoreNulls(), null,
                     f.relativeSD());
         }
-    }
-
-    /** The partial state layout of an aggregate, as core defines it for planner and engine alike. */
-    static List<DataType> stateTypes(AggregateFunctionExpression f) {
-        ColumnRef argument = f.argument() == null ? null : new ColumnRef(0, f.argument().dataType(), true);
-        return new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD()).stateTypes();
     }
 }
