@@ -5,7 +5,6 @@ import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.BuildSide;
 import io.updraft.core.plan.JoinType;
 import io.updraft.planner.logical.ParquetSource;
-import io.updraft.planner.physical.PhysicalPartitioning;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;
@@ -138,32 +137,18 @@ public final class OperatorDisplays {
                 .map(OperatorDisplays::list).collect(Collectors.joining(", ", "[", "]")) + ", " + list(output)));
     }
 
-    public static Display exchange(List<AttributeReference> input, PhysicalPartitioning partitioning,
-                                   boolean broadcast) {
+    /** {@code partitioning}: Spark's text of the exchange's partitioning ({@code hashpartitioning(k#1, 4)}). */
+    public static Display exchange(List<AttributeReference> input, String partitioning, boolean broadcast) {
         String simple = broadcast ? "BroadcastExchange IdentityBroadcastMode"
-                : "Exchange " + partitioning(partitioning) + ", ENSURE_REQUIREMENTS";
+                : "Exchange " + partitioning + ", ENSURE_REQUIREMENTS";
         return new Display(broadcast ? "BroadcastExchange" : "Exchange", broadcast ? "BroadcastExchange" : "Exchange",
                 simple, List.of(field("Input", input), "Arguments: " + (broadcast ? "IdentityBroadcastMode"
-                        : partitioning(partitioning) + ", ENSURE_REQUIREMENTS")));
+                        : partitioning + ", ENSURE_REQUIREMENTS")));
     }
 
     /** A pipeline operator's display: {@code call} puts the arguments right after the name ({@code Name(...)}). */
     private static Display unary(String name, String args, boolean call, List<String> details) {
         return new Display(name, name, name + (args.isEmpty() ? "" : call ? args : " " + args), details);
-    }
-
-    static String partitioning(PhysicalPartitioning p) {
-        return switch (p) {
-            case PhysicalPartitioning.Single s -> "SinglePartition";
-            case PhysicalPartitioning.Hash h -> "hashpartitioning(" + h.keys().stream().map(ExpressionPrinter::explain)
-                    .collect(Collectors.joining(", ")) + ", " + h.partitions() + ")";
-            case PhysicalPartitioning.RoundRobin r -> "RoundRobinPartitioning(" + r.partitions() + ")";
-            case PhysicalPartitioning.Range r -> "rangepartitioning(" + r.order().stream()
-                    .map(ExpressionPrinter::explainOrder).collect(Collectors.joining(", ")) + ", " + r.partitions() + ")";
-            case PhysicalPartitioning.Unknown u -> "UnknownPartitioning";
-            case PhysicalPartitioning.Collection c -> c.alternatives().stream().map(OperatorDisplays::partitioning)
-                    .collect(Collectors.joining(", ", "PartitioningCollection(", ")"));
-        };
     }
 
     private static String pushedFilters(List<ResolvedExpression> filters) {

@@ -37,7 +37,7 @@ public final class PhysicalPlanPrinter {
         return stages.containsKey(n) && !(n instanceof ParquetScan);
     }
 
-    /** Operator → stage id, as {@link io.updraft.planner.physical.StageBuilder} assigns them (exchanges have none). */
+    /** Operator → stage id, as the planner's StageBuilder assigns them (exchanges have none). */
     static Map<Operator, Integer> stageIds(Operator root) {
         Map<Operator, Integer> stages = new IdentityHashMap<>();
         int[] counter = {0};

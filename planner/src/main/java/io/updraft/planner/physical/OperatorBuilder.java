@@ -200,7 +200,7 @@ final class OperatorBuilder {
             case PhysicalPartitioning.Collection c -> throw new IllegalArgumentException("exchange into a collection");
         };
         return add(new Exchange(child, bound, n, broadcast), input, partitioning,
-                OperatorDisplays.exchange(input, partitioning, broadcast), null);
+                OperatorDisplays.exchange(input, partitioning.explain(), broadcast), null);
     }
 
     Operator gather(Operator child) {

@@ -1,9 +1,11 @@
 package io.updraft.planner.physical;
 
+import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.planner.resolved.expr.SortOrder;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * How an operator's output is spread over the tasks of its stage: what exchanges check and produce.
@@ -63,6 +65,21 @@ public sealed interface PhysicalPartitioning {
             case RoundRobin r -> r.partitions();
             case Range r -> r.partitions();
             case Collection c -> c.alternatives().get(0).partitionCount();
+        };
+    }
+
+    /** Spark's text: {@code SinglePartition}, {@code hashpartitioning(k#1, 4)}, {@code rangepartitioning(...)}. */
+    default String explain() {
+        return switch (this) {
+            case Single s -> "SinglePartition";
+            case Hash h -> "hashpartitioning(" + h.keys().stream().map(ExpressionPrinter::explain)
+                    .collect(Collectors.joining(", ")) + ", " + h.partitions() + ")";
+            case RoundRobin r -> "RoundRobinPartitioning(" + r.partitions() + ")";
+            case Range r -> "rangepartitioning(" + r.order().stream()
+                    .map(ExpressionPrinter::explainOrder).collect(Collectors.joining(", ")) + ", " + r.partitions() + ")";
+            case Unknown u -> "UnknownPartitioning";
+            case Collection c -> c.alternatives().stream().map(PhysicalPartitioning::explain)
+                    .collect(Collectors.joining(", ", "PartitioningCollection(", ")"));
         };
     }
 }
