@@ -1,6 +1,7 @@
 package io.updraft.worker;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import io.updraft.core.plan.Exchange;
 import io.updraft.core.task.TaskSpec;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NativeRegistrationTest {
     private static final List<String> PACKAGES = List.of("io/updraft/core/expr/", "io/updraft/core/plan/",
             "io/updraft/core/task/", "io/updraft/core/error/", "io/updraft/sql/types/");
+    /** Classes of those packages that never travel: the planner's stage boundary is cut before a TaskSpec exists. */
+    private static final Set<String> NEVER_ON_THE_WIRE = Set.of(Exchange.class.getName());
 
     @Test
     void everyWireClassOfCoreIsRegisteredForReflection() throws IOException, URISyntaxException {
@@ -37,8 +40,9 @@ class NativeRegistrationTest {
                 topLevel = classesUnder(jar.getPath("/"));
             }
         }
-        assertThat(topLevel).isNotEmpty();
-        assertThat(registered).containsAll(topLevel);
+        assertThat(topLevel).isNotEmpty().containsAll(NEVER_ON_THE_WIRE);
+        assertThat(registered).doesNotContainAnyElementsOf(NEVER_ON_THE_WIRE);
+        assertThat(registered).containsAll(topLevel.stream().filter(c -> !NEVER_ON_THE_WIRE.contains(c)).toList());
     }
 
     private static List<String> classesUnder(Path root) throws IOException {
