@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.updraft.sql.format.Csv;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

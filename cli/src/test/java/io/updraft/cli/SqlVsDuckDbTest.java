@@ -3,7 +3,7 @@ package io.updraft.cli;
 import io.updraft.bench.DuckDbOracle;
 import io.updraft.bench.RowComparison;
 import io.updraft.bench.TpchQueries;
-import io.updraft.cli.format.CsvFormatter;
+import io.updraft.sql.format.CsvFormatter;
 import io.updraft.sql.Row;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;

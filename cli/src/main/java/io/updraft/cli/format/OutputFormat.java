@@ -1,5 +1,9 @@
 package io.updraft.cli.format;
 
+import io.updraft.sql.format.CsvFormatter;
+import io.updraft.sql.format.JsonLinesFormatter;
+import io.updraft.sql.format.ResultFormatter;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;

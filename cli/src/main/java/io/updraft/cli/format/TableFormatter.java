@@ -1,5 +1,7 @@
 package io.updraft.cli.format;
 
+import io.updraft.sql.format.ResultFormatter;
+
 import io.updraft.sql.Row;
 import io.updraft.sql.ShowString;
 import io.updraft.sql.types.StructType;

@@ -1,6 +1,5 @@
-package io.updraft.cli.format;
+package io.updraft.sql.format;
 
-import io.updraft.bench.Csv;
 import io.updraft.sql.Row;
 import io.updraft.sql.ShowString;
 import io.updraft.sql.types.StructType;

@@ -1,4 +1,4 @@
-package io.updraft.bench;
+package io.updraft.sql.format;
 
 import org.junit.jupiter.api.Test;
 

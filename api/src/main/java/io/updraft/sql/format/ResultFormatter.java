@@ -1,4 +1,4 @@
-package io.updraft.cli.format;
+package io.updraft.sql.format;
 
 import io.updraft.sql.Row;
 import io.updraft.sql.types.StructType;

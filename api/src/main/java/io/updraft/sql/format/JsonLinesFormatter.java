@@ -1,4 +1,4 @@
-package io.updraft.cli.format;
+package io.updraft.sql.format;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
