@@ -1,0 +1,18 @@
+package io.updraft.function.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.Map;
+
+/**
+ * The body of {@code POST /queries}: {@code {"sql", "tables": {"name": "s3://bucket/prefix/"}, "conf", "limit",
+ * "format": "json"|"csv"}}, validated ({@link RequestParser}). Also what query state keeps of the request.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record QueryRequest(String sql, Map<String, String> tables, Map<String, String> conf, long limit,
+                           String format) {
+    public QueryRequest {
+        tables = Map.copyOf(tables);
+        conf = Map.copyOf(conf);
+    }
+}
