@@ -22,7 +22,7 @@ if [ "$mode" != "--wait-only" ]; then
   jniopt="-Dcom.amazonaws.services.lambda.runtime.api.client.runtimeapi.NativeClient.JNI=$state/jni/libaws-lambda-jni.so"
   (
     cd "$task"
-    env UPDRAFT_WORKER_JAVA_OPTS="$jniopt" JAVA_HOME="$java_home" LAMBDA_TASK_ROOT="$task" \
+    env UPDRAFT_WORKER_JAVA_OPTS="$jniopt" UPDRAFT_COORDINATOR_JAVA_OPTS="$jniopt" JAVA_HOME="$java_home" LAMBDA_TASK_ROOT="$task" \
       AWS_LAMBDA_FUNCTION_NAME=updraft-worker AWS_LAMBDA_FUNCTION_TIMEOUT=900 \
       AWS_LAMBDA_FUNCTION_MEMORY_SIZE=3008 ${extra[@]+"${extra[@]}"} \
       setsid "$rie" --log-level warn --runtime-interface-emulator-address "127.0.0.1:$port" \

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Starts N Lambda Runtime Interface Emulators, each running the worker's bootstrap from an unpacked
+# Starts N Lambda Runtime Interface Emulators, each running the bootstrap of an unpacked function package (the
+# worker's, or the coordinator's: coordinator-function/target/function.zip with AWS_LAMBDA_FUNCTION_NAME=updraft-coordinator
+# and its UPDRAFT_* settings as KEY=VALUE pairs) from an unpacked
 # function.zip: start-pool.sh FUNCTION_ZIP N FIRST_PORT STATE_DIR [KEY=VALUE env...]
 # Emulator i listens for invocations on 127.0.0.1:(FIRST_PORT+i) and serves its runtime API on
 # 127.0.0.1:(FIRST_PORT+1000+i). Prints one invoke endpoint URL per line once all are up.

@@ -57,7 +57,8 @@ class EventShapesTest {
     void anS3NotificationNamesItsRunRequest() {
         JsonNode e = Events.parse(Events.objectCreated("results", "queue/q-abc.json"));
         assertThat(e.get("Records").get(0).get("eventSource").asText()).isEqualTo("aws:s3");
-        String key = e.get("Records").get(0).get("s3").get("object").get("key").asText();
+        String key = java.net.URLDecoder.decode(e.get("Records").get(0).get("s3").get("object").get("key").asText(),
+                StandardCharsets.UTF_8);
         assertThat(QueryRunner.queryIdOf(key)).contains("q-abc");
         assertThat(QueryRunner.queryIdOf("results/q-abc.json")).isEmpty();
         assertThat(List.of(QueryRunner.queueKey("q-abc"))).containsExactly("queue/q-abc.json");

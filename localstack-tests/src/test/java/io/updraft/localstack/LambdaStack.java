@@ -78,6 +78,14 @@ final class LambdaStack implements AutoCloseable {
      * (e.g. {@code AWS_LAMBDA_FUNCTION_TIMEOUT}); the stack stops them at the end unless closed before.
      */
     EmulatorPool startPool(int n, Map<String, String> env) {
+        return startPool(zip, n, env);
+    }
+
+    /**
+     * Starts {@code n} emulators running the function package {@code functionZip} (the worker's, or the
+     * coordinator's with its {@code UPDRAFT_*} environment), test credentials in their environment.
+     */
+    EmulatorPool startPool(Path functionZip, int n, Map<String, String> env) {
         Path state;
         try {
             state = Files.createTempDirectory("it-rie-");
@@ -85,7 +93,7 @@ final class LambdaStack implements AutoCloseable {
             throw new IllegalStateException(e);
         }
         int firstPort = TestPorts.reserveBlock(n, 0, 1000);
-        List<String> args = new ArrayList<>(List.of(zip.toString(), String.valueOf(n), String.valueOf(firstPort),
+        List<String> args = new ArrayList<>(List.of(functionZip.toString(), String.valueOf(n), String.valueOf(firstPort),
                 state.toString(), "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test", "AWS_REGION=us-east-1"));
         env.forEach((k, v) -> args.add(k + "=" + v));
         List<URI> endpoints = run(home.resolve("infra/rie/start-pool.sh"), args.toArray(String[]::new))

@@ -101,7 +101,10 @@ public final class QueryApi {
         }
         store.put(QueryRunner.queueKey(id), Json.bytes(java.util.Map.of("queryId", id)), "application/json");
         LOG.info("Query {} queued by {}", id, event.caller());
-        long deadline = System.nanoTime() + config.syncWait().toNanos();
+        Duration wait = request.waitSeconds() == null ? config.syncWait()
+                : Duration.ofMillis(Math.min(config.syncWait().toMillis(),
+                        Math.round(request.waitSeconds() * 1000)));
+        long deadline = System.nanoTime() + wait.toNanos();
         QueryState state = queued;
         while (!state.state().isFinal() && System.nanoTime() < deadline) {
             sleep(Math.min(pollInterval.toNanos(), Math.max(0, deadline - System.nanoTime())));

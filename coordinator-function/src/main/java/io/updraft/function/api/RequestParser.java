@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * may not set, a limit above the function's maximum, a body above its size limit.
  */
 public final class RequestParser {
-    private static final Set<String> FIELDS = Set.of("sql", "tables", "conf", "limit", "format");
+    private static final Set<String> FIELDS = Set.of("sql", "tables", "conf", "limit", "format", "waitSeconds");
     private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,127}");
     /** What a request may set: SQL behaviour and the scheduler's retry and speculation knobs — never where data,
      *  shuffle or workers are, nor credentials. */
@@ -53,7 +53,7 @@ public final class RequestParser {
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!FIELDS.contains(f)) {
-                throw ApiError.invalid(f, "unknown field (fields: sql, tables, conf, limit, format)");
+                throw ApiError.invalid(f, "unknown field (fields: sql, tables, conf, limit, format, waitSeconds)");
             }
         }
         JsonNode sql = root.get("sql");
@@ -67,7 +67,12 @@ public final class RequestParser {
         Map<String, String> conf = conf(root.get("conf"));
         long limit = limit(root.get("limit"));
         String format = format(root.get("format"));
-        return new QueryRequest(sql.asText(), tables, conf, limit, format);
+        JsonNode wait = root.get("waitSeconds");
+        if (wait != null && !wait.isNull() && (!wait.isNumber() || wait.asDouble() < 0)) {
+            throw ApiError.invalid("waitSeconds", "must be a number of seconds >= 0");
+        }
+        Double waitSeconds = wait == null || wait.isNull() ? null : wait.asDouble();
+        return new QueryRequest(sql.asText(), tables, conf, limit, format, waitSeconds);
     }
 
     /** Table locations must be s3:// URIs inside the function's data prefixes (when it has any). */
