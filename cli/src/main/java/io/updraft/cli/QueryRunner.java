@@ -7,12 +7,11 @@ import io.updraft.sql.UpdraftSession;
 import io.updraft.sql.types.StructType;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 
-/** Runs one SQL query in a fresh local session over Parquet temp views and returns every row. */
+/** Runs one SQL query in a fresh session (local or lambda) over Parquet temp views and returns every row. */
 final class QueryRunner {
     private QueryRunner() {
     }
@@ -24,14 +23,16 @@ final class QueryRunner {
     /**
      * @param progress where per-stage progress lines go, or null for none
      */
-    static Result run(String master, Map<String, Path> tables, String query, PrintStream progress) {
+    static Result run(String master, Map<String, String> conf, Map<String, String> tables, String query,
+                      PrintStream progress) {
         UpdraftSession.Builder builder = UpdraftSession.builder().appName("updraft sql").master(master)
                 .config(RuntimeConfig.SHOW_PROGRESS, progress != null);
+        conf.forEach(builder::config);
         if (progress != null) {
             builder.progressOutput(progress);
         }
         try (UpdraftSession session = builder.create()) {
-            tables.forEach((name, path) -> session.read().parquet(path.toString()).createOrReplaceTempView(name));
+            tables.forEach((name, path) -> session.read().parquet(path).createOrReplaceTempView(name));
             Dataset<Row> result = session.sql(query);
             StructType schema = result.schema();
             List<Row> rows = result.collectAsList();

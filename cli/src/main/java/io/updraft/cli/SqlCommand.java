@@ -17,21 +17,27 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * {@code updraft sql [--master M] [--tables DIR] [--table NAME=PATH]... [--format F] (QUERY | -f FILE)}:
- * registers Parquet temp views, runs the query through {@code session.sql} and prints the result.
+ * {@code updraft sql [--master M] [--conf K=V]... [--tables DIR] [--table NAME=PATH]... [--format F] (QUERY | -f
+ * FILE)}: registers Parquet temp views, runs the query through {@code session.sql} and prints the result. With
+ * {@code --master lambda} every task is an invocation of the worker function ({@code --conf} gives the
+ * {@code updraft.lambda.*}, {@code updraft.shuffle.root} and {@code updraft.s3.*} settings) and tables may be
+ * {@code s3://} locations.
  */
 final class SqlCommand {
     static final String NAME = "updraft sql";
-    private static final Pattern MASTER = Pattern.compile("local(\\[(\\*|[1-9][0-9]{0,4})])?");
+    private static final Pattern MASTER = Pattern.compile("local(\\[(\\*|[1-9][0-9]{0,4})])?|lambda");
     private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final String master;
-    private final Map<String, Path> tables;
+    private final Map<String, String> conf;
+    private final Map<String, String> tables;
     private final OutputFormat format;
     private final String query;
 
-    SqlCommand(String master, Map<String, Path> tables, OutputFormat format, String query) {
+    SqlCommand(String master, Map<String, String> conf, Map<String, String> tables, OutputFormat format,
+               String query) {
         this.master = Objects.requireNonNull(master, "master is null");
+        this.conf = Map.copyOf(conf);
         this.tables = Map.copyOf(tables);
         this.format = Objects.requireNonNull(format, "format is null");
         this.query = Objects.requireNonNull(query, "query is null");
@@ -41,9 +47,14 @@ final class SqlCommand {
         return master;
     }
 
-    /** Registered tables: name to Parquet file or folder. */
-    Map<String, Path> tables() {
+    /** Registered tables: name to Parquet file or folder (a local path or an s3:// URI). */
+    Map<String, String> tables() {
         return tables;
+    }
+
+    /** Session settings given with {@code --conf}. */
+    Map<String, String> conf() {
+        return conf;
     }
 
     OutputFormat format() {
@@ -68,7 +79,8 @@ final class SqlCommand {
     static SqlCommand parse(List<String> words, InputStream stdin) {
         ArgumentCursor args = new ArgumentCursor(words, NAME);
         String master = "local[*]";
-        Map<String, Path> tables = new LinkedHashMap<>();
+        Map<String, String> tables = new LinkedHashMap<>();
+        Map<String, String> conf = new LinkedHashMap<>();
         OutputFormat format = OutputFormat.TABLE;
         String query = null;
         String file = null;
@@ -90,8 +102,17 @@ final class SqlCommand {
                 case "--master" -> {
                     master = args.value(word);
                     if (!MASTER.matcher(master).matches()) {
-                        throw new UsageException("--master must be local, local[N] or local[*], got '" + master + "'");
+                        throw new UsageException("--master must be local, local[N], local[*] or lambda, got '" + master
+                                + "'");
                     }
+                }
+                case "--conf" -> {
+                    String kv = args.value(word);
+                    int eq = kv.indexOf('=');
+                    if (eq <= 0) {
+                        throw new UsageException("--conf needs KEY=VALUE, got '" + kv + "'");
+                    }
+                    conf.put(kv.substring(0, eq), kv.substring(eq + 1));
                 }
                 case "--tables" -> tables.putAll(tablesIn(Path.of(args.value(word))));
                 case "--table" -> {
@@ -105,7 +126,9 @@ final class SqlCommand {
                         throw new UsageException("--table name '" + name + "' is not a SQL identifier "
                                 + "(letters, digits and _, not starting with a digit)");
                     }
-                    tables.put(name, existingParquet(Path.of(spec.substring(eq + 1)), "--table " + name));
+                    String location = spec.substring(eq + 1);
+                    tables.put(name, location.startsWith("s3://") ? location
+                            : existingParquet(Path.of(location), "--table " + name).toString());
                 }
                 case "--format" -> {
                     String text = args.value(word);
@@ -135,26 +158,26 @@ final class SqlCommand {
         if (query.isBlank()) {
             throw new UsageException("the query is empty");
         }
-        return new SqlCommand(master, tables, format, query);
+        return new SqlCommand(master, conf, tables, format, query);
     }
 
     /** Runs the query and prints the result in the chosen format; progress lines only when verbose. */
     void run(PrintStream out, PrintStream err, boolean verbose) {
-        QueryRunner.Result result = QueryRunner.run(master, tables, query, verbose ? err : null);
+        QueryRunner.Result result = QueryRunner.run(master, conf, tables, query, verbose ? err : null);
         format.formatter().write(result.schema(), result.rows(), result.zone(), out);
     }
 
     /** Every subfolder of {@code dir} not starting with '_' or '.', named after the folder. */
-    static Map<String, Path> tablesIn(Path dir) {
+    static Map<String, String> tablesIn(Path dir) {
         if (!Files.isDirectory(dir)) {
             throw UpdraftException.user("--tables folder does not exist: " + dir);
         }
-        Map<String, Path> tables = new LinkedHashMap<>();
+        Map<String, String> tables = new LinkedHashMap<>();
         try (Stream<Path> entries = Files.list(dir)) {
             for (Path folder : entries.filter(Files::isDirectory).sorted().toList()) {
                 String name = folder.getFileName().toString();
                 if (!name.startsWith("_") && !name.startsWith(".")) {
-                    tables.put(name, folder);
+                    tables.put(name, folder.toString());
                 }
             }
         } catch (IOException e) {

@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code updraft} command line: {@code sql}, {@code demo}, {@code bench} and {@code help}.
+ * The {@code updraft} command line: {@code sql}, {@code demo}, {@code bench}, {@code package}, {@code submit}
+ * and {@code help}.
  * Exit status: 0 success; 2 user error (one line on stderr prefixed {@code "updraft: "}, no stack trace);
  * 1 internal error (a message; the stack trace only with {@code --verbose} or {@code UPDRAFT_DEBUG=1}).
  * Log lines go to stderr at the level {@link LogLevel} picks (warn unless asked otherwise).
@@ -70,7 +71,7 @@ public final class Updraft {
 
     private int dispatch(List<String> words, PrintStream out, PrintStream err, boolean verbose) {
         if (words.isEmpty()) {
-            throw new UsageException("no command given; commands: sql, demo, bench, help (see 'updraft --help')");
+            throw new UsageException("no command given; commands: sql, demo, bench, package, submit, help (see 'updraft --help')");
         }
         String command = words.get(0);
         List<String> rest = words.subList(1, words.size());
@@ -110,9 +111,28 @@ public final class Updraft {
                 bench.run(out);
                 return OK;
             }
+            case "package" -> {
+                PackageCommand pkg = PackageCommand.parse(rest, System.getProperty("updraft.home"));
+                if (pkg == null) {
+                    out.print(PackageCommand.USAGE);
+                    return OK;
+                }
+                pkg.run(out, err);
+                return OK;
+            }
+            case "submit" -> {
+                SubmitCommand submit = SubmitCommand.parse(rest);
+                if (submit == null) {
+                    out.print(SubmitCommand.USAGE);
+                    return OK;
+                }
+                submit.run();
+                return OK;
+            }
             default -> throw new UsageException(command.startsWith("-")
                     ? "unknown option '" + command + "' (see 'updraft --help')"
-                    : "unknown command '" + command + "'; commands: sql, demo, bench, help (see 'updraft --help')");
+                    : "unknown command '" + command + "'; commands: sql, demo, bench, package, submit, help (see "
+                            + "'updraft --help')");
         }
     }
 
@@ -126,8 +146,10 @@ public final class Updraft {
             case "sql" -> out.print(Usage.SQL);
             case "demo" -> out.print(Usage.DEMO);
             case "bench" -> out.print(BenchCommand.USAGE);
+            case "package" -> out.print(PackageCommand.USAGE);
+            case "submit" -> out.print(SubmitCommand.USAGE);
             case "help" -> out.print(Usage.MAIN);
-            default -> throw new UsageException("no help for unknown command '" + topic + "'; commands: sql, demo, bench, help");
+            default -> throw new UsageException("no help for unknown command '" + topic + "'; commands: sql, demo, bench, package, submit, help");
         }
         return OK;
     }

@@ -8,12 +8,14 @@ final class Usage {
     static final String MAIN = """
             Usage: updraft [--verbose] <command> [options]
 
-            Spark's DataFrame/SQL model in one JVM (local[*]); AWS Lambda comes later.
+            Spark's DataFrame/SQL model in one JVM (local[*]) or on AWS Lambda (--master lambda).
 
             Commands:
               sql     Run a SQL query over Parquet tables and print the result
               demo    Generate TPC-H data (cached) and run TPC-H Q1 and Q6 with the Dataset API
               bench   TPC-H through Updraft, DuckDB and Spark side by side: times, ratios, geometric means
+              package Build the worker and coordinator Lambda packages and print their sizes
+              submit  Run a job class from a jar with its session on the configured master
               help    Show this help; 'updraft help <command>' or 'updraft <command> --help' for one command
 
             Options:
@@ -33,9 +35,12 @@ final class Usage {
             Runs one SQL query (Spark SQL semantics) in this JVM and prints its result to standard output.
 
             Options:
-              --master MASTER          local, local[N] or local[*] (default local[*])
+              --master MASTER          local, local[N], local[*] (default local[*]) or lambda: every task an
+                                       invocation of the worker function (settings with --conf)
+              --conf KEY=VALUE         A session setting, e.g. updraft.lambda.functionName=updraft-worker,
+                                       updraft.shuffle.root=s3://bucket/shuffle (repeatable)
               --tables DIR             Register every subfolder of DIR as a Parquet table named after the folder
-              --table NAME=PATH        Register a Parquet file or folder as table NAME (repeatable)
+              --table NAME=PATH        Register a Parquet file or folder (or s3:// location) as table NAME (repeatable)
               --format FORMAT          table (default): Spark's show() layout, every row, no truncation
                                        csv: RFC 4180, header line, null as empty field, decimals in plain notation
                                        json: one JSON object per row and line, null fields left out

@@ -36,7 +36,7 @@ class SqlCommandTest {
                 "--master=local[2]", "--format", "CSV", "select 1"));
 
         assertThat(sql.tables()).containsOnlyKeys("orders", "lineitem", "elsewhere");
-        assertThat(sql.tables().get("orders")).isEqualTo(other);
+        assertThat(sql.tables().get("orders")).isEqualTo(other.toString());
         assertThat(sql.master()).isEqualTo("local[2]");
         assertThat(sql.format()).isEqualTo(OutputFormat.CSV);
     }

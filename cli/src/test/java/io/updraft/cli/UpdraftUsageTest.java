@@ -55,16 +55,16 @@ class UpdraftUsageTest {
 
     @Test
     void noCommandIsAUsageError() {
-        assertUserError(CliRun.of(), "updraft: no command given; commands: sql, demo, bench, help (see 'updraft --help')");
+        assertUserError(CliRun.of(), "updraft: no command given; commands: sql, demo, bench, package, submit, help (see 'updraft --help')");
     }
 
     @Test
     void unknownCommandIsAUsageError() {
         assertUserError(CliRun.of("query", "select 1"),
-                "updraft: unknown command 'query'; commands: sql, demo, bench, help (see 'updraft --help')");
+                "updraft: unknown command 'query'; commands: sql, demo, bench, package, submit, help (see 'updraft --help')");
         assertUserError(CliRun.of("--frobnicate"), "updraft: unknown option '--frobnicate' (see 'updraft --help')");
         assertUserError(CliRun.of("help", "nope"),
-                "updraft: no help for unknown command 'nope'; commands: sql, demo, bench, help");
+                "updraft: no help for unknown command 'nope'; commands: sql, demo, bench, package, submit, help");
     }
 
     @Test
@@ -74,7 +74,7 @@ class UpdraftUsageTest {
         assertUserError(CliRun.of("sql", "--format", "xml", "select 1"),
                 "updraft: --format must be one of table|csv|json, got 'xml'");
         assertUserError(CliRun.of("sql", "--master", "yarn", "select 1"),
-                "updraft: --master must be local, local[N] or local[*], got 'yarn'");
+                "updraft: --master must be local, local[N], local[*] or lambda, got 'yarn'");
         assertUserError(CliRun.of("sql", "--table", "lineitem", "select 1"),
                 "updraft: --table needs NAME=PATH, got 'lineitem'");
         assertUserError(CliRun.of("sql", "--table", "1x=/tmp", "select 1"),

@@ -1,0 +1,156 @@
+package io.updraft.cli;
+
+import io.updraft.core.error.UpdraftException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * {@code updraft package [--job-jar app.jar] [--no-build]}: builds the worker and coordinator Lambda packages with
+ * the checkout's Maven ({@code ./mvnw -pl worker-function,coordinator-function -am package -DskipTests}), adds the
+ * job's jar to both as {@code lib/<jar>} when given (the bootstraps' class path is {@code .:lib/*}; the deployed
+ * functions load the job's classes from there), and prints each package's path and size against Lambda's 50 MB
+ * direct-upload limit (terraform/ uploads through S3 either way).
+ */
+final class PackageCommand {
+    static final String NAME = "updraft package";
+    static final long DIRECT_UPLOAD_LIMIT = 50L * 1000 * 1000;
+    static final String USAGE = """
+            Usage: updraft package [--job-jar app.jar] [--no-build]
+
+            Builds the worker and coordinator Lambda packages (worker-function/target/function.zip,
+            coordinator-function/target/function.zip) and prints their sizes. With --job-jar, a copy of each
+            package with the job's jar in lib/ is written beside it (function-with-job.zip), for jobs run with
+            'updraft submit' or scheduled on the coordinator. terraform/ deploys these packages.
+
+            Options:
+              --job-jar JAR   Add JAR (the job's classes) to both packages
+              --no-build      Do not run Maven; package what target/ holds
+              -h, --help      Show this help
+            """;
+    private static final List<String> MODULES = List.of("worker-function", "coordinator-function");
+
+    private final Path home;
+    private final Path jobJar;
+    private final boolean build;
+
+    PackageCommand(Path home, Path jobJar, boolean build) {
+        this.home = home;
+        this.jobJar = jobJar;
+        this.build = build;
+    }
+
+    static PackageCommand parse(List<String> words, String home) {
+        ArgumentCursor args = new ArgumentCursor(words, NAME);
+        Path jar = null;
+        boolean build = true;
+        while (args.hasNext()) {
+            String word = args.nextWord();
+            switch (word) {
+                case "-h", "--help" -> {
+                    return null;
+                }
+                case "--job-jar" -> {
+                    jar = Path.of(args.value(word));
+                    if (!Files.isRegularFile(jar)) {
+                        throw UpdraftException.user("--job-jar: no such file: " + jar);
+                    }
+                }
+                case "--no-build" -> build = false;
+                default -> throw new UsageException("unknown option '" + word + "' for " + NAME
+                        + " (see 'updraft package --help')");
+            }
+        }
+        if (home == null) {
+            throw UpdraftException.user("updraft package needs the Updraft checkout (run it through ./updraft)");
+        }
+        return new PackageCommand(Path.of(home), jar, build);
+    }
+
+    void run(PrintStream out, PrintStream err) {
+        if (build) {
+            build(err);
+        }
+        for (String module : MODULES) {
+            Path zip = home.resolve(module).resolve("target/function.zip");
+            if (!Files.isRegularFile(zip)) {
+                throw UpdraftException.user(module + " package not found at " + zip
+                        + (build ? "" : " (run without --no-build to build it)"));
+            }
+            Path result = jobJar == null ? zip : withJob(zip, jobJar);
+            out.println(line(module.replace("-function", ""), home.relativize(result), size(result)));
+        }
+    }
+
+    static String line(String function, Path path, long bytes) {
+        return String.format(Locale.ROOT, "%-12s %-50s %6.1f MB%s", function, path, bytes / 1e6,
+                bytes > DIRECT_UPLOAD_LIMIT
+                        ? "  (over Lambda's 50 MB direct upload: deploy through S3, as terraform/ does)" : "");
+    }
+
+    /** {@code function-with-job.zip} beside {@code zip}: its entries plus {@code lib/<job jar>}. */
+    static Path withJob(Path zip, Path jar) {
+        Path out = zip.resolveSibling("function-with-job.zip");
+        String entryName = "lib/" + jar.getFileName();
+        try (ZipFile in = new ZipFile(zip.toFile());
+             ZipOutputStream zos = new ZipOutputStream(Files.newOutputStream(out))) {
+            for (ZipEntry e : java.util.Collections.list(in.entries())) {
+                if (e.getName().equals(entryName)) {
+                    continue;
+                }
+                ZipEntry copy = new ZipEntry(e);
+                copy.setCompressedSize(-1);
+                zos.putNextEntry(copy);
+                try (InputStream data = in.getInputStream(e)) {
+                    data.transferTo(zos);
+                }
+                zos.closeEntry();
+            }
+            zos.putNextEntry(new ZipEntry(entryName));
+            Files.copy(jar, (OutputStream) zos);
+            zos.closeEntry();
+        } catch (IOException e) {
+            throw UpdraftException.user("cannot write " + out + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private void build(PrintStream err) {
+        List<String> cmd = new ArrayList<>(List.of(home.resolve("mvnw").toString(), "-B", "-q", "-ntp", "-pl",
+                String.join(",", MODULES), "-am", "package", "-DskipTests"));
+        err.println("updraft: building the packages: " + String.join(" ", cmd));
+        try {
+            Process p = new ProcessBuilder(cmd).directory(home.toFile()).redirectErrorStream(true).start();
+            Path log = Files.createTempFile("updraft-package-", ".log");
+            Files.copy(p.getInputStream(), log, StandardCopyOption.REPLACE_EXISTING);
+            if (p.waitFor() != 0) {
+                throw UpdraftException.user("the package build failed (exit " + p.exitValue() + "); its output: "
+                        + log);
+            }
+        } catch (IOException e) {
+            throw UpdraftException.user("cannot run " + cmd.get(0) + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw UpdraftException.user("interrupted while building the packages");
+        }
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            throw UpdraftException.user("cannot read " + p + ": " + e.getMessage(), e);
+        }
+    }
+}
