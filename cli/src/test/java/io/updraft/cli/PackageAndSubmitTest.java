@@ -72,7 +72,7 @@ class PackageAndSubmitTest {
                 public class Job {
                     public static void main(String[] args) {
                         UpdraftSession spark = UpdraftSession.builder().getOrCreate();
-                        long n = spark.sql("SELECT * FROM range(" + args[0] + ")").count();
+                        Object n = spark.sql("SELECT " + args[0] + " AS x").collectAsList().get(0).get(0);
                         System.setProperty("job.result", spark.master() + " " + n + " " + args[1]);
                     }
                 }
