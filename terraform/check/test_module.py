@@ -280,6 +280,16 @@ class Functions(unittest.TestCase):
                 for key in env["variables"]:
                     self.assertNotRegex(key, r"(?i)(access_?key|secret|token|password|credential)", name)
 
+    def test_every_coordinator_variable_is_one_the_function_reads(self):
+        source = os.path.join(MODULE, "..", "coordinator-function", "src", "main", "java", "io", "updraft",
+                              "function", "FunctionConfig.java")
+        with open(source) as f:
+            read = set(re.findall(r'"(UPDRAFT_[A-Z_]+)"', f.read()))
+        env = resources("aws_lambda_function")["coordinator"]["environment"][0]["variables"]
+        for key in env:
+            if key.startswith("UPDRAFT_"):
+                self.assertIn(key, read, "lambda.tf sets %s, which FunctionConfig does not read" % key)
+
     def test_the_coordinator_is_told_its_worker_and_its_roots(self):
         env = resources("aws_lambda_function")["coordinator"]["environment"][0]["variables"]
         self.assertEqual(env["UPDRAFT_WORKER_FUNCTION"], "${aws_lambda_function.worker.function_name}")
