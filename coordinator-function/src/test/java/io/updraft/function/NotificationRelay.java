@@ -11,7 +11,8 @@ import java.util.function.Consumer;
  * Plays S3's part of the deployment in tests: the results bucket's notification of new run requests
  * ({@code queue/*.json}) to the coordinator. It lists the prefix every 100 ms and hands each new key, as an S3
  * ObjectCreated event ({@link Events#objectCreated}), to {@code deliver} on its own thread — as S3 invokes the
- * function asynchronously. {@link #deliverTwice} repeats each delivery (S3 notifications are at-least-once).
+ * function asynchronously. {@link #deliverTwice} repeats each delivery (S3 notifications are at-least-once). Keys
+ * already there when the relay starts are not delivered.
  */
 public final class NotificationRelay implements AutoCloseable {
     private final S3AsyncClient s3;
@@ -26,6 +27,8 @@ public final class NotificationRelay implements AutoCloseable {
         this.s3 = s3;
         this.bucket = bucket;
         this.deliver = deliver;
+        // Only run requests written from now on: earlier tests' requests were delivered by their own relay.
+        s3.listObjectsV2(b -> b.bucket(bucket).prefix("queue/")).join().contents().forEach(o -> seen.add(o.key()));
         this.thread = new Thread(this::loop, "s3-notification-relay");
         thread.setDaemon(true);
         thread.start();
