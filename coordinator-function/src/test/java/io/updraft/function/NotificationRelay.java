@@ -11,8 +11,7 @@ import java.util.function.Consumer;
  * Plays S3's part of the deployment in tests: the results bucket's notification of new run requests
  * ({@code queue/*.json}) to the coordinator. It lists the prefix every 100 ms and hands each new key, as an S3
  * ObjectCreated event ({@link Events#objectCreated}), to {@code deliver} on its own thread — as S3 invokes the
- * function asynchronously. {@link #deliverTwice} repeats each delivery (S3 notifications are at-least-once). Keys
- * already there when the relay starts are not delivered.
+ * function asynchronously. Keys already there when the relay starts are not delivered.
  */
 public final class NotificationRelay implements AutoCloseable {
     private final S3AsyncClient s3;
@@ -21,7 +20,6 @@ public final class NotificationRelay implements AutoCloseable {
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
     private final Thread thread;
     private volatile boolean running = true;
-    private volatile boolean twice;
 
     public NotificationRelay(S3AsyncClient s3, String bucket, Consumer<String> deliver) {
         this.s3 = s3;
@@ -34,23 +32,15 @@ public final class NotificationRelay implements AutoCloseable {
         thread.start();
     }
 
-    public NotificationRelay deliverTwice(boolean value) {
-        this.twice = value;
-        return this;
-    }
-
     private void loop() {
         while (running) {
             try {
                 for (S3Object o : s3.listObjectsV2(b -> b.bucket(bucket).prefix("queue/")).join().contents()) {
                     if (seen.add(o.key())) {
                         String event = Events.objectCreated(bucket, o.key());
-                        int times = twice ? 2 : 1;
-                        for (int i = 0; i < times; i++) {
-                            Thread t = new Thread(() -> deliver.accept(event), "s3-notification-" + o.key());
-                            t.setDaemon(true);
-                            t.start();
-                        }
+                        Thread t = new Thread(() -> deliver.accept(event), "s3-notification-" + o.key());
+                        t.setDaemon(true);
+                        t.start();
                     }
                 }
                 Thread.sleep(100);
