@@ -48,6 +48,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final long pressureBytes;
     private final CompressionUtil.CodecType spillCodec;
     private ShuffleOutput shuffleOutput;
+    private java.util.List<io.updraft.core.task.WrittenFile> writtenFiles;
 
     /** A context outside any job (tests, local tools): job "local", stage/task/attempt 0, shared stores. */
     public ExecutionContext(BufferAllocator allocator, Map<String, String> config) {
@@ -166,6 +167,15 @@ public final class ExecutionContext implements AutoCloseable {
     }
 
     /** What a map task wrote, or null when the task wrote no shuffle object. */
+    /** A write task's pending files (set once by its {@code FileWrite} root); null for other tasks. */
+    public java.util.List<io.updraft.core.task.WrittenFile> writtenFiles() {
+        return writtenFiles;
+    }
+
+    public void setWrittenFiles(java.util.List<io.updraft.core.task.WrittenFile> files) {
+        this.writtenFiles = java.util.List.copyOf(files);
+    }
+
     public ShuffleOutput shuffleOutput() {
         return shuffleOutput;
     }

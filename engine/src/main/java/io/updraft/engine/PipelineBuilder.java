@@ -4,6 +4,7 @@ import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.plan.Exchange;
 import io.updraft.core.plan.Expand;
+import io.updraft.core.plan.FileWrite;
 import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
@@ -35,6 +36,7 @@ import io.updraft.engine.parquet.ParquetScanOperator;
 import io.updraft.engine.shuffle.ShuffleReadOperator;
 import io.updraft.engine.shuffle.ShuffleWriteOperator;
 import io.updraft.engine.window.WindowOperator;
+import io.updraft.engine.write.FileWriteOperator;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -73,6 +75,7 @@ public final class PipelineBuilder {
                     child -> new ShuffleWriteOperator(child, s.partitioning(), s.numPartitions(), context));
             case Exchange e -> throw new UpdraftException(ErrorType.INTERNAL,
                     "an Exchange reached a worker: the planner's stage builder cuts stages there");
+            case FileWrite w -> wrap(build(w.child(), context), child -> new FileWriteOperator(child, w, context));
             case Union u -> union(u, context);
             case Join j -> join(j, context);
         };

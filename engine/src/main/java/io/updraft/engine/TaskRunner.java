@@ -166,6 +166,9 @@ public final class TaskRunner {
         TaskMetrics metrics = context.metrics().toMetrics(nanoClock.getAsLong() - start);
         LOG.info("Task {} succeeded in {} ms: {} rows out", name, (nanoClock.getAsLong() - start) / 1_000_000,
                 metrics.rowsOutput());
+        if (context.writtenFiles() != null) {
+            return TaskResult.writeSuccess(spec, schema, context.writtenFiles(), metrics);
+        }
         if (context.shuffleOutput() != null) {
             return TaskResult.shuffleSuccess(spec, schema, context.shuffleOutput(), metrics);
         }

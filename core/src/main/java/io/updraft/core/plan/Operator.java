@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * A physical operator of one task's pipeline, as shipped in a TaskSpec. Leaves produce batches
  * (Parquet scan, inline batches, shuffle read); the rest transform their children's batches; a
- * {@link ShuffleWrite} is only ever the root of a map task; an {@link Exchange} only exists between planning and
+ * {@link ShuffleWrite} is only ever the root of a map task; a {@link FileWrite} the root of a write task; an {@link Exchange} only exists between planning and
  * stage cutting (it has no JSON name). Immutable.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "op")
@@ -29,10 +29,11 @@ import java.util.List;
         @JsonSubTypes.Type(value = Window.class, name = "window"),
         @JsonSubTypes.Type(value = Expand.class, name = "expand"),
         @JsonSubTypes.Type(value = ShuffleWrite.class, name = "shuffleWrite"),
+        @JsonSubTypes.Type(value = FileWrite.class, name = "fileWrite"),
         @JsonSubTypes.Type(value = ShuffleRead.class, name = "shuffleRead"),
 })
 public sealed interface Operator permits ParquetScan, StageInput, InlineBatches, Filter, Project, HashAggregate,
-        Sort, Limit, TopN, Join, Union, Window, Expand, ShuffleWrite, ShuffleRead, Exchange {
+        Sort, Limit, TopN, Join, Union, Window, Expand, ShuffleWrite, ShuffleRead, Exchange, FileWrite {
 
     /** Schema of the batches this operator produces. */
     StructType schema();

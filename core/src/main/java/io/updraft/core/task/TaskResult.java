@@ -16,18 +16,30 @@ import java.util.Objects;
  * type, Spark's error class and SQLSTATE when the error has them (else null), the message text meant for the
  * user (without class and SQLSTATE: {@link #fullErrorMessage()} composes them as Spark shows them) and, when the
  * task found an input shuffle object missing, that object's URI in {@code lostShuffleObject} (type INTERNAL):
- * the coordinator then re-runs the task that produced it.
+ * the coordinator then re-runs the task that produced it. A write task (a {@code FileWrite} root) returns the
+ * files it wrote, still pending, in {@code writtenFiles} (a failed write attempt removes what it staged itself,
+ * best effort); the coordinator makes the committed attempt's files visible at job commit.
  */
 public record TaskResult(String jobId, int stageId, int taskId, int attempt, TaskStatus status, StructType schema,
                          List<String> arrowIpcBase64, ErrorType errorType, String errorClass, String sqlState,
                          String errorMessage, TaskMetrics metrics, ShuffleOutput shuffleOutput,
-                         String lostShuffleObject) {
+                         String lostShuffleObject, List<WrittenFile> writtenFiles) {
 
     public TaskResult {
         Objects.requireNonNull(jobId, "jobId is null");
         Objects.requireNonNull(status, "status is null");
         arrowIpcBase64 = arrowIpcBase64 == null ? List.of() : List.copyOf(arrowIpcBase64);
         metrics = metrics == null ? TaskMetrics.EMPTY : metrics;
+        writtenFiles = writtenFiles == null ? List.of() : List.copyOf(writtenFiles);
+    }
+
+    /** A result without written files. */
+    public TaskResult(String jobId, int stageId, int taskId, int attempt, TaskStatus status, StructType schema,
+                      List<String> arrowIpcBase64, ErrorType errorType, String errorClass, String sqlState,
+                      String errorMessage, TaskMetrics metrics, ShuffleOutput shuffleOutput,
+                      String lostShuffleObject) {
+        this(jobId, stageId, taskId, attempt, status, schema, arrowIpcBase64, errorType, errorClass, sqlState,
+                errorMessage, metrics, shuffleOutput, lostShuffleObject, List.of());
     }
 
     /** A result without shuffle output and without error class (rows inline, or a plain failure). */
@@ -48,6 +60,17 @@ public record TaskResult(String jobId, int stageId, int taskId, int attempt, Tas
         Objects.requireNonNull(output, "output is null");
         return new TaskResult(spec.jobId(), spec.stageId(), spec.taskId(), spec.attempt(), TaskStatus.SUCCEEDED,
                 schema, List.of(), null, null, null, null, metrics, output, null);
+    }
+
+    /**
+     * A write task's success: the files it wrote, pending (visible only once the coordinator commits the job),
+     * no inline rows.
+     */
+    public static TaskResult writeSuccess(TaskSpec spec, StructType schema, List<WrittenFile> files,
+                                          TaskMetrics metrics) {
+        Objects.requireNonNull(files, "files is null");
+        return new TaskResult(spec.jobId(), spec.stageId(), spec.taskId(), spec.attempt(), TaskStatus.SUCCEEDED,
+                schema, List.of(), null, null, null, null, metrics, null, null, files);
     }
 
     public static TaskResult failure(TaskSpec spec, ErrorType type, String message, TaskMetrics metrics) {

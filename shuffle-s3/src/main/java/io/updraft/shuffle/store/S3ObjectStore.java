@@ -142,6 +142,72 @@ public final class S3ObjectStore implements ObjectStore {
                 }));
     }
 
+    // ---------------------------------------------------------------- multipart uploads left open (output commit)
+
+    /** Starts a multipart upload of {@code key}; completes with its upload id. Nothing is visible until completed. */
+    public CompletableFuture<String> createUpload(String key) {
+        counts.put(0);
+        return mapErrors(key, client.createMultipartUpload(r -> r.bucket(location.bucket()).key(location.keyOf(key)))
+                .thenApply(created -> created.uploadId()));
+    }
+
+    /** Uploads part {@code partNumber} (from 1; every part but the last at least 5 MiB); completes with its ETag. */
+    public CompletableFuture<String> uploadPart(String key, String uploadId, int partNumber, byte[] data) {
+        counts.put(data.length);
+        return mapErrors(key, client.uploadPart(r -> r.bucket(location.bucket()).key(location.keyOf(key))
+                        .uploadId(uploadId).partNumber(partNumber), AsyncRequestBody.fromBytes(data))
+                .thenApply(resp -> resp.eTag()));
+    }
+
+    /** Completes an upload: the object {@code key} appears with the parts whose ETags are given, in order. */
+    public CompletableFuture<Void> completeUpload(String key, String uploadId, List<String> partETags) {
+        counts.put(0);
+        List<CompletedPart> parts = new ArrayList<>(partETags.size());
+        for (int i = 0; i < partETags.size(); i++) {
+            parts.add(CompletedPart.builder().partNumber(i + 1).eTag(partETags.get(i)).build());
+        }
+        return mapErrors(key, client.completeMultipartUpload(r -> r.bucket(location.bucket())
+                        .key(location.keyOf(key)).uploadId(uploadId)
+                        .multipartUpload(CompletedMultipartUpload.builder().parts(parts).build()))
+                .thenApply(r -> null));
+    }
+
+    /** Aborts an upload (its parts are deleted); an upload that is already gone succeeds. */
+    public CompletableFuture<Void> abortUpload(String key, String uploadId) {
+        counts.delete();
+        return client.abortMultipartUpload(r -> r.bucket(location.bucket()).key(location.keyOf(key))
+                        .uploadId(uploadId))
+                .handle((r, error) -> {
+                    Throwable cause = error == null ? null : unwrap(error);
+                    if (cause == null || cause instanceof S3Exception s3 && s3.statusCode() == 404) {
+                        return null;
+                    }
+                    throw translate(key, cause);
+                });
+    }
+
+    /** The multipart uploads in progress whose key starts with {@code prefix} (relative keys, as every key here). */
+    public CompletableFuture<List<PendingUpload>> listUploads(String prefix) {
+        List<PendingUpload> out = new ArrayList<>();
+        return mapErrors(prefix, uploadsPage(location.keyOf(prefix), null, null, out)).thenApply(v -> out);
+    }
+
+    private CompletableFuture<Void> uploadsPage(String fullPrefix, String keyMarker, String idMarker,
+                                                List<PendingUpload> out) {
+        counts.list();
+        return client.listMultipartUploads(r -> r.bucket(location.bucket()).prefix(fullPrefix).keyMarker(keyMarker)
+                        .uploadIdMarker(idMarker))
+                .thenCompose(page -> {
+                    for (var u : page.uploads()) {
+                        out.add(new PendingUpload(u.key().substring(location.prefix().length()), u.uploadId()));
+                    }
+                    if (Boolean.TRUE.equals(page.isTruncated())) {
+                        return uploadsPage(fullPrefix, page.nextKeyMarker(), page.nextUploadIdMarker(), out);
+                    }
+                    return CompletableFuture.completedFuture(null);
+                });
+    }
+
     @Override
     public CompletableFuture<byte[]> get(String key) {
         return mapErrors(key, client.getObject(r -> r.bucket(location.bucket()).key(location.keyOf(key)),

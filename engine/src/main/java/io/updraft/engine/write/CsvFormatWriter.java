@@ -1,0 +1,104 @@
+package io.updraft.engine.write;
+
+import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.UpdraftException;
+import io.updraft.engine.csv.CsvOptions;
+import io.updraft.engine.vector.Batch;
+import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.StringType;
+import io.updraft.sql.types.StructType;
+import org.apache.commons.csv.CSVFormat;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.time.ZoneId;
+
+/**
+ * One CSV file as Spark writes it, through Commons CSV ({@link CsvOptions#format()}): the header line when
+ * {@code header} is true, a null as {@code nullValue} and an empty string as {@code emptyValue} (both written as
+ * given, unquoted), strings trimmed unless {@code ignoreLeading/TrailingWhiteSpace} is false, dates and
+ * timestamps by {@code dateFormat} / {@code timestampFormat}. Arrays cannot be written (Spark's error class).
+ */
+final class CsvFormatWriter implements FormatWriter {
+    private final Writer out;
+    private final StructType schema;
+    private final int[] columns;
+    private final CsvOptions options;
+    private final CSVFormat format;
+    private final TextValues values;
+
+    CsvFormatWriter(Writer out, StructType schema, int[] columns, CsvOptions options, ZoneId zone) {
+        for (int c = 0; c < schema.size(); c++) {
+            if (schema.get(c).dataType() instanceof ArrayType a) {
+                throw UpdraftException.user("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE", "0A000",
+                        "The CSV datasource doesn't support the column `" + schema.get(c).name()
+                                + "` of the type \"" + a.simpleString().toUpperCase(java.util.Locale.ROOT) + "\".");
+            }
+        }
+        this.out = out;
+        this.schema = schema;
+        this.columns = columns;
+        this.options = options;
+        this.format = options.format();
+        this.values = new TextValues(options.dateFormat(), options.timestampFormat(), zone);
+        if (options.header()) {
+            try {
+                for (int c = 0; c < schema.size(); c++) {
+                    format.print(schema.get(c).name(), out, c == 0);
+                }
+                format.println(out);
+            } catch (IOException e) {
+                throw failure(e);
+            }
+        }
+    }
+
+    @Override
+    public void write(Batch batch, int[] rows, int from, int count) {
+        try {
+            for (int i = from; i < from + count; i++) {
+                int r = rows == null ? i : rows[i];
+                for (int c = 0; c < schema.size(); c++) {
+                    Object value = CellValues.internal(batch.vector(columns[c]), schema.get(c).dataType(), r);
+                    if (value == null || value instanceof String s && s.isEmpty()) {
+                        if (c > 0) {
+                            out.append(options.delimiter());
+                        }
+                        out.append(value == null ? options.nullValue() : options.emptyValueInWrite());
+                        continue;
+                    }
+                    String text = schema.get(c).dataType() instanceof StringType ? trim((String) value)
+                            : values.text(value, schema.get(c).dataType());
+                    format.print(text, out, c == 0);
+                }
+                format.println(out);
+            }
+        } catch (IOException e) {
+            throw failure(e);
+        }
+    }
+
+    private String trim(String s) {
+        String t = s;
+        if (options.ignoreLeadingWhiteSpaceInWrite()) {
+            t = t.stripLeading();
+        }
+        if (options.ignoreTrailingWhiteSpaceInWrite()) {
+            t = t.stripTrailing();
+        }
+        return t;
+    }
+
+    @Override
+    public void finish() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            throw failure(e);
+        }
+    }
+
+    private static UpdraftException failure(IOException e) {
+        return new UpdraftException(ErrorType.TRANSIENT, "Cannot write CSV output: " + e.getMessage(), e);
+    }
+}
