@@ -8,6 +8,8 @@ import io.updraft.coordinator.job.FailureClassifier.LostOutput;
 import io.updraft.coordinator.job.LaunchQueue.Launch;
 import io.updraft.coordinator.job.StageRun.AttemptRun;
 import io.updraft.coordinator.job.StageRun.TaskRun;
+import io.updraft.coordinator.output.OutputCommitter;
+import io.updraft.coordinator.output.OutputCommitters;
 import io.updraft.coordinator.scan.ParquetFooterReader;
 import io.updraft.coordinator.scan.ScanSplitter;
 import io.updraft.coordinator.summary.JobSummary;
@@ -50,6 +52,10 @@ import java.util.concurrent.TimeUnit;
  *   <li><b>Speculation</b> ({@link Speculation}): checked every interval on the injected clock.</li>
  *   <li><b>Cleanup</b> ({@link MapOutputCleanup}): when the job ends, every map attempt's object is deleted (by
  *   its deterministic key); attempts still running then delete their own object when they finish.</li>
+ *   <li><b>Output</b> ({@link OutputCommitter}): when the last stage writes files, its committed attempts' files are
+ *   published at job commit (before the job reports success); a duplicate's files are dropped when it reports; a
+ *   failed job drops them all. Write attempts on Lambda are never abandoned (they run to their end so that their
+ *   files can be dropped), and the job reports only once every write attempt has ended.</li>
  *   <li><b>Reporting</b> ({@link JobReport}): a line per finished stage and a summary line per job.</li>
  * </ul>
  */
@@ -67,6 +73,8 @@ final class JobExecution {
     private final JobReport report;
     private final EventLoop loop = new EventLoop(this::internalError);
     private final CompletableFuture<JobResult> done = new CompletableFuture<>();
+    /** The output commit of a job that writes files, else null. */
+    private final OutputCommitter output;
 
     // --- state, touched only inside events
     private StageGraph graph;
@@ -93,6 +101,7 @@ final class JobExecution {
         this.clock = options.clock();
         this.report = new JobReport(jobId, options.progress(), invoker, footers, options.cost());
         this.timers = new JobTimers(clock, loop, () -> finished);
+        this.output = OutputCommitters.forPlan(plan, jobId, options.taskConfig());
     }
 
     /** Starts the job; the future completes with its result or an {@link UpdraftException}. */
@@ -217,6 +226,8 @@ final class JobExecution {
         if (finished) {
             if (s.isMap()) {
                 cleanup.delete(s.stage.stageId(), t.index, a.attempt);
+            } else if (isWrite(s) && o.succeeded()) {
+                output.discard(o.result());
             }
             return;
         }
@@ -225,6 +236,8 @@ final class JobExecution {
                 commit(s, t, a, o.result());
             } else if (s.isMap()) {
                 cleanup.delete(s.stage.stageId(), t.index, a.attempt);
+            } else if (isWrite(s)) {
+                output.discard(o.result());   // a duplicate: only the committed attempt's files are published
             }
         } else if (t.committed == null) {
             failed(s, t, a, o);
@@ -236,9 +249,9 @@ final class JobExecution {
         t.committed = r;
         s.committed++;
         s.committedDurations.add(clock.nanoTime() - a.startNanos);
-        if (!s.isMap()) {
+        if (!s.isMap() && !(isWrite(s) && !invoker.stopsRunningTasks())) {
             for (AttemptRun other : t.running) {
-                stopAttempt(other);
+                stopAttempt(other);   // a write attempt on Lambda runs on, so that its files are dropped when it reports
             }
         }
         if (s.complete()) {
@@ -343,7 +356,34 @@ final class JobExecution {
 
     // ---------------------------------------------------------------- the end
 
+    /** The results of the stage's tasks committed so far (a failed job's, to drop their files). */
+    private static List<TaskResult> committedSoFar(StageRun s) {
+        List<TaskResult> out = new ArrayList<>();
+        if (s != null && s.launched()) {
+            for (TaskRun t : s.taskRuns) {
+                if (t.committed != null) {
+                    out.add(t.committed);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The last stage writes files (its root is a {@code FileWrite}). */
+    private boolean isWrite(StageRun s) {
+        return output != null && s.stage.stageId() == plan.finalStage().stageId();
+    }
+
     private void finish() {
+        if (output != null) {
+            try {
+                output.commit(graph.committed(plan.finalStage().stageId()));
+            } catch (RuntimeException e) {
+                fail(e instanceof UpdraftException u ? u : new UpdraftException(ErrorType.INTERNAL, "Job " + jobId
+                        + " could not commit its output: " + e, e));
+                return;
+            }
+        }
         List<String> batches = new ArrayList<>();
         for (TaskResult r : graph.committed(plan.finalStage().stageId())) {
             batches.addAll(r.arrowIpcBase64());
@@ -355,7 +395,14 @@ final class JobExecution {
         JobSummary summary = report.summary(stages, metrics, counters);
         report.jobFinished(summary, false);
         JobResult result = new JobResult(jobId, plan.resultSchema(), rows, metrics, elapsed, summary);
-        cleanup.deleteFinished(stages).whenComplete((v, e) -> done.complete(result));
+        Runnable end = () -> cleanup.deleteFinished(stages)
+                .thenCompose(v -> output == null ? CompletableFuture.completedFuture(null) : output.abort(List.of()))
+                .whenComplete((v, e) -> done.complete(result));
+        if (inFlight > 0 && output != null) {
+            whenIdle = end;   // duplicates of write tasks still run: their files are dropped when they report
+        } else {
+            end.run();
+        }
     }
 
     private void fail(UpdraftException e) {
@@ -366,8 +413,11 @@ final class JobExecution {
         if (report.prints()) {
             report.jobFinished(report.summary(stages, JobReport.stageMetrics(stages), counters), true);
         }
-        Runnable end = () -> cleanup.deleteFinished(stages).whenComplete((v, ignored) -> done.completeExceptionally(e));
-        if (inFlight > 0 && invoker.stopsRunningTasks()) {
+        List<TaskResult> written = output == null ? List.of() : committedSoFar(graph.get(plan.finalStage().stageId()));
+        Runnable end = () -> cleanup.deleteFinished(stages)
+                .thenCompose(v -> output == null ? CompletableFuture.completedFuture(null) : output.abort(written))
+                .whenComplete((v, ignored) -> done.completeExceptionally(e));
+        if (inFlight > 0 && (invoker.stopsRunningTasks() || output != null)) {
             whenIdle = end; // the stopped tasks end within a batch; report the failure once their memory is free
         } else {
             end.run();
@@ -391,7 +441,7 @@ final class JobExecution {
         timers.cancelAll();
         queue.clear();
         for (StageRun s : stages) {
-            if (!s.launched() || (s.isMap() && !invoker.stopsRunningTasks())) {
+            if (!s.launched() || ((s.isMap() || isWrite(s)) && !invoker.stopsRunningTasks())) {
                 continue;
             }
             for (TaskRun t : s.taskRuns) {

@@ -18,10 +18,12 @@ import java.util.TreeMap;
  * {@code part-<task, 5 digits>-<writeId>-c<counter, 3 digits><extension>}; {@code writeId} is the write's
  * UUID, the same in every task. The task writes its files <em>pending</em> (a staging folder, or S3 multipart
  * uploads not completed) and returns them in {@code TaskResult.writtenFiles}; only the coordinator's job commit
- * makes them visible. Produces no rows. {@link #schema()} is the schema of the rows written.
+ * makes them visible. With {@code overwrite} the commit then removes the folder's previous files (Spark's
+ * {@code SaveMode.Overwrite}); without, they stay (append). Produces no rows. {@link #schema()} is the schema of
+ * the rows written.
  */
 public record FileWrite(Operator child, String format, String path, List<String> partitionBy,
-                        Map<String, String> options, String writeId) implements Operator {
+                        Map<String, String> options, String writeId, boolean overwrite) implements Operator {
     /** The formats a task can write. */
     public static final Set<String> FORMATS = Set.of("parquet", "csv", "json", "text");
 
@@ -60,6 +62,7 @@ public record FileWrite(Operator child, String format, String path, List<String>
 
     @Override
     public FileWrite withChildren(List<Operator> children) {
-        return new FileWrite(Operator.onlyChild(children, this), format, path, partitionBy, options, writeId);
+        return new FileWrite(Operator.onlyChild(children, this), format, path, partitionBy, options, writeId,
+                overwrite);
     }
 }

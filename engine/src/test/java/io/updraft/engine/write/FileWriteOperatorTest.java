@@ -80,7 +80,7 @@ class FileWriteOperatorTest {
     private TaskResult write(StructType schema, List<Row> rows, String format, List<String> partitionBy,
                              Map<String, String> options, int task) {
         InlineBatches input = new InlineBatches(schema, List.of(ArrowRows.encode(rows, schema, root)));
-        FileWrite write = new FileWrite(input, format, dir.toString(), partitionBy, options, WRITE_ID);
+        FileWrite write = new FileWrite(input, format, dir.toString(), partitionBy, options, WRITE_ID, false);
         return runner.run(new TaskSpec("job", 0, task, 0, write, Map.of("spark.sql.session.timeZone", "UTC")));
     }
 

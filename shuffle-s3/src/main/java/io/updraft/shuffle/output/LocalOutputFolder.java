@@ -103,6 +103,17 @@ public final class LocalOutputFolder implements OutputFolder {
     }
 
     @Override
+    public CompletableFuture<Void> discardAbandoned() {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                deleteTree(store.root().resolve("_temporary"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    @Override
     public CompletableFuture<List<String>> pending(String writeId) {
         return CompletableFuture.supplyAsync(() -> {
             Path staging = store.root().resolve(OutputFolder.stagingPrefix(writeId));

@@ -56,6 +56,13 @@ public sealed interface OutputFolder permits LocalOutputFolder, S3OutputFolder {
      */
     CompletableFuture<Void> discardAll(String writeId);
 
+    /**
+     * Drops everything pending under the folder, of any write: uploads left open and the whole {@code _temporary/}
+     * folder (what a coordinator that died before its commit left behind). Only safe when no other write into the
+     * folder runs (an overwrite).
+     */
+    CompletableFuture<Void> discardAbandoned();
+
     /** The keys of files of {@code writeId} still pending (staged files or uploads in progress), sorted. */
     CompletableFuture<List<String>> pending(String writeId);
 }

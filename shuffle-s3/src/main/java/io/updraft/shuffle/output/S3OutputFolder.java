@@ -75,6 +75,25 @@ public final class S3OutputFolder implements OutputFolder {
     }
 
     @Override
+    public CompletableFuture<Void> discardAbandoned() {
+        CompletableFuture<Void> uploads = store.listUploads("").thenCompose(list -> {
+            List<CompletableFuture<Void>> aborts = new ArrayList<>();
+            for (PendingUpload u : list) {
+                aborts.add(store.abortUpload(u.key(), u.uploadId()));
+            }
+            return CompletableFuture.allOf(aborts.toArray(CompletableFuture[]::new));
+        });
+        CompletableFuture<Void> staging = store.list("_temporary/").thenCompose(list -> {
+            List<CompletableFuture<Void>> deletes = new ArrayList<>();
+            for (ObjectInfo o : list) {
+                deletes.add(store.delete(o.key()));
+            }
+            return CompletableFuture.allOf(deletes.toArray(CompletableFuture[]::new));
+        });
+        return CompletableFuture.allOf(uploads, staging);
+    }
+
+    @Override
     public CompletableFuture<List<String>> pending(String writeId) {
         return store.listUploads("").thenApply(list -> list.stream().map(PendingUpload::key)
                 .filter(k -> k.contains(writeId)).sorted().toList());
