@@ -552,6 +552,16 @@ public class Dataset<T> {
         return session.execute(session.planner().plan(plan)).rows();
     }
 
+    /** Writes this Dataset's rows to files, as Spark's {@code Dataset.write()}. */
+    public DataFrameWriter<T> write() {
+        return new DataFrameWriter<>(this);
+    }
+
+    /** Runs this Dataset's job with its last stage turned into a file write by {@code toWrite}. */
+    void writeFiles(java.util.function.UnaryOperator<io.updraft.core.plan.JobPlan> toWrite) {
+        session.execute(toWrite.apply(session.planner().plan(plan)));
+    }
+
     /** The first {@code n} rows. */
     public T[] head(int n) {
         return toArray(takeAsList(n));
