@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * A physical operator of one task's pipeline, as shipped in a TaskSpec. Leaves produce batches
  * (Parquet scan, inline batches, shuffle read); the rest transform their children's batches; a
- * {@link ShuffleWrite} is only ever the root of a map task; a {@link FileWrite} the root of a write task; an {@link Exchange} only exists between planning and
- * stage cutting (it has no JSON name). Immutable.
+ * {@link ShuffleWrite} is only ever the root of a map task; a {@link FileWrite} the root of a write task; an
+ * {@link Exchange} only exists between planning and stage cutting (it has no JSON name). Immutable.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "op")
 @JsonSubTypes({
