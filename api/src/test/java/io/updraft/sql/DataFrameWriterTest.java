@@ -123,4 +123,19 @@ class DataFrameWriterTest {
         few.select(col("dept")).write().text(text.toString());
         assertThat(files(text)).anyMatch(f -> f.endsWith(".txt"));
     }
+
+    @Test
+    void insertOverwriteDirectoryWritesTheQuerysRows() throws Exception {
+        Path out = dir.resolve("sql-out");
+        emp.createOrReplaceTempView("emp_view");
+        t.spark.sql("INSERT OVERWRITE DIRECTORY '" + out + "' USING parquet OPTIONS (compression 'gzip') "
+                + "SELECT id, name FROM emp_view WHERE id < 10");
+        assertThat(files(out)).contains("_SUCCESS").anyMatch(f -> f.endsWith(".gz.parquet"));
+        assertThat(t.spark.read().parquet(out.toString()).count()).isEqualTo(10);
+        t.spark.sql("INSERT OVERWRITE DIRECTORY USING csv OPTIONS (path '" + out + "', header 'true') "
+                + "SELECT id FROM emp_view WHERE id < 3");
+        assertThat(files(out)).noneMatch(f -> f.endsWith(".parquet")).anyMatch(f -> f.endsWith(".csv"));
+        assertThatThrownBy(() -> t.spark.sql("INSERT OVERWRITE DIRECTORY '" + out + "' SELECT 1"))
+                .isInstanceOf(io.updraft.core.error.ParseException.class).hasMessageContaining("USING format");
+    }
 }
