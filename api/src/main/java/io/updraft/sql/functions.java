@@ -262,6 +262,128 @@ public final class functions {
         return var_pop(col(columnName));
     }
 
+    /** Skewness of the values (as double); null without values or when they are all equal. */
+    public static Column skewness(Column e) {
+        return call("skewness", e);
+    }
+
+    public static Column skewness(String columnName) {
+        return skewness(col(columnName));
+    }
+
+    /** Excess kurtosis of the values (as double); null without values or when they are all equal. */
+    public static Column kurtosis(Column e) {
+        return call("kurtosis", e);
+    }
+
+    public static Column kurtosis(String columnName) {
+        return kurtosis(col(columnName));
+    }
+
+    /** Pearson's correlation coefficient of two columns (rows with a null in either skipped). */
+    public static Column corr(Column column1, Column column2) {
+        return call("corr", column1, column2);
+    }
+
+    public static Column corr(String columnName1, String columnName2) {
+        return corr(col(columnName1), col(columnName2));
+    }
+
+    /** Population covariance of two columns. */
+    public static Column covar_pop(Column column1, Column column2) {
+        return call("covar_pop", column1, column2);
+    }
+
+    public static Column covar_pop(String columnName1, String columnName2) {
+        return covar_pop(col(columnName1), col(columnName2));
+    }
+
+    /** Sample covariance of two columns. */
+    public static Column covar_samp(Column column1, Column column2) {
+        return call("covar_samp", column1, column2);
+    }
+
+    public static Column covar_samp(String columnName1, String columnName2) {
+        return covar_samp(col(columnName1), col(columnName2));
+    }
+
+    /** The exact percentile (a double) of a numeric column at a constant percentage in [0, 1]. */
+    public static Column percentile(Column e, Column percentage) {
+        return call("percentile", e, percentage);
+    }
+
+    /** The exact percentile where each row counts {@code frequency} times. */
+    public static Column percentile(Column e, Column percentage, Column frequency) {
+        return call("percentile", e, percentage, frequency);
+    }
+
+    /** The exact median (percentile 0.5) of a numeric column, a double. */
+    public static Column median(Column e) {
+        return call("median", e);
+    }
+
+    /**
+     * Spark's approximate percentile (a value of the column, of its type) at a constant percentage; {@code accuracy}
+     * (a positive int literal, Spark's default 10000) bounds the rank error at {@code 1 / accuracy}.
+     */
+    public static Column percentile_approx(Column e, Column percentage, Column accuracy) {
+        return call("percentile_approx", e, percentage, accuracy);
+    }
+
+    public static Column approx_percentile(Column e, Column percentage, Column accuracy) {
+        return call("approx_percentile", e, percentage, accuracy);
+    }
+
+    /** The most frequent non-null value (the smallest of equally frequent ones). */
+    public static Column mode(Column e) {
+        return call("mode", e);
+    }
+
+    /** As {@link #mode(Column)}; {@code deterministic} as Spark's (ties always go to the smallest value here). */
+    public static Column mode(Column e, boolean deterministic) {
+        return call("mode", e, lit(deterministic));
+    }
+
+    /** The value of {@code e} at the row with the largest {@code ord} (rows with a null ord skipped). */
+    public static Column max_by(Column e, Column ord) {
+        return call("max_by", e, ord);
+    }
+
+    /** The value of {@code e} at the row with the smallest {@code ord} (rows with a null ord skipped). */
+    public static Column min_by(Column e, Column ord) {
+        return call("min_by", e, ord);
+    }
+
+    /** The number of rows where the boolean column is true. */
+    public static Column count_if(Column e) {
+        return call("count_if", e);
+    }
+
+    /** True when every non-null value is true (null without values). */
+    public static Column bool_and(Column e) {
+        return call("bool_and", e);
+    }
+
+    /** Alias of {@link #bool_and}. */
+    public static Column every(Column e) {
+        return call("every", e);
+    }
+
+    /** True when some value is true (null without values). */
+    public static Column bool_or(Column e) {
+        return call("bool_or", e);
+    }
+
+    /** Alias of {@link #bool_or}. */
+    public static Column some(Column e) {
+        return call("some", e);
+    }
+
+    /** Alias of {@link #bool_or}. */
+    public static Column any(Column e) {
+        return call("any", e);
+    }
+
     /** In a rollup/cube/grouping sets aggregation: 1 when the column is aggregated away in this row, else 0. */
     public static Column grouping(Column e) {
         return call("grouping", e);

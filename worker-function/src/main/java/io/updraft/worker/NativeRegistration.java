@@ -51,6 +51,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         io.updraft.core.plan.Operator.class,
         io.updraft.core.plan.ParquetScan.class,
         io.updraft.core.plan.Partitioning.class,
+        io.updraft.core.plan.Percentiles.class,
         io.updraft.core.plan.Project.class,
         io.updraft.core.plan.ShuffleBlock.class,
         io.updraft.core.plan.ShuffleRead.class,

@@ -20,11 +20,20 @@ import java.util.Objects;
  * COLLECT_LIST/COLLECT_SET → [array&lt;T&gt; of the values so far] (the result type itself);
  * APPROX_COUNT_DISTINCT → [array&lt;bigint not null&gt;]: the HyperLogLog++ registers, 6 bits each, 10 per
  * word (register i in bits 6·(i mod 10) of word i / 10), m / 10 + 1 words for m = 2^p, as Spark's buffer layout.
+ * PERCENTILE → [array&lt;double&gt; distinct values, array&lt;bigint&gt; their counts]; MODE → [array&lt;T&gt; distinct
+ * values, array&lt;bigint&gt; their counts]; PERCENTILE_APPROX → [array&lt;double&gt; values, array&lt;bigint&gt; g,
+ * array&lt;bigint&gt; delta]: the compressed Greenwald-Khanna summary (its count is the sum of g), as Spark's digest;
+ * MAX_BY/MIN_BY → [value, ordering] (ordering null = nothing seen); COVAR_POP/COVAR_SAMP → [double n, xAvg, yAvg,
+ * ck]; CORR → [n, xAvg, yAvg, ck, xMk, yMk]; SKEWNESS → [n, mean, m2, m3]; KURTOSIS → [n, mean, m2, m3, m4]
+ * (Spark's buffers).
  * {@code relativeSD} is approx_count_distinct's maximum relative standard deviation (0 for the other
- * functions; 0 in JSON decodes as Spark's default 0.05).
+ * functions; 0 in JSON decodes as Spark's default 0.05). {@code secondArgument} is the second argument of the
+ * two-argument functions ({@link AggregateFunction#takesSecondArgument()}) and percentile's optional frequency
+ * (null otherwise); {@code percentiles} the constant parameters of PERCENTILE and PERCENTILE_APPROX (null
+ * otherwise).
  */
 public record AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType,
-                            boolean ignoreNulls, double relativeSD) {
+                            boolean ignoreNulls, double relativeSD, Expr secondArgument, Percentiles percentiles) {
     /** The partial state of APPROX_COUNT_DISTINCT: the packed register words. */
     public static final ArrayType HLL_STATE_TYPE = new ArrayType(DataTypes.LongType, false);
 
@@ -67,6 +76,25 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
                 && argument != null && argument.dataType() instanceof ArrayType) {
             throw new IllegalArgumentException(function + " of array values is not supported yet");
         }
+        if (function.takesSecondArgument() && secondArgument == null) {
+            throw new IllegalArgumentException(function + " needs a second argument");
+        }
+        if (secondArgument != null && !function.takesSecondArgument() && function != AggregateFunction.PERCENTILE) {
+            throw new IllegalArgumentException(function + " takes no second argument");
+        }
+        if (function.isPercentile() != (percentiles != null)) {
+            throw new IllegalArgumentException(function.isPercentile() ? function + " needs its percentages"
+                    : "percentages apply to PERCENTILE and PERCENTILE_APPROX only, not " + function);
+        }
+        if (function == AggregateFunction.PERCENTILE_APPROX && percentiles.accuracy() <= 0) {
+            throw new IllegalArgumentException("PERCENTILE_APPROX needs a positive accuracy, got "
+                    + percentiles.accuracy());
+        }
+    }
+
+    public AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType,
+                         boolean ignoreNulls, double relativeSD) {
+        this(function, argument, distinct, dataType, ignoreNulls, relativeSD, null, null);
     }
 
     public AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType,
@@ -101,7 +129,18 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
             case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> DataTypes.DoubleType;
             case COLLECT_LIST, COLLECT_SET -> new ArrayType(input, false);
             case APPROX_COUNT_DISTINCT -> DataTypes.LongType;
+            case PERCENTILE, CORR, COVAR_POP, COVAR_SAMP, SKEWNESS, KURTOSIS -> DataTypes.DoubleType;
+            case PERCENTILE_APPROX, MODE, MAX_BY, MIN_BY -> input;
         };
+    }
+
+    /**
+     * Spark's result type of percentile / percentile_approx: double (percentile) or the input type
+     * (percentile_approx), as an array of non-null elements when the percentage is an array.
+     */
+    public static DataType resultType(AggregateFunction function, DataType input, Percentiles percentiles) {
+        DataType one = resultType(function, input);
+        return percentiles != null && percentiles.array() ? new ArrayType(one, false) : one;
     }
 
     public List<DataType> stateTypes() {
@@ -115,6 +154,22 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
             case FIRST, LAST -> List.of(dataType, DataTypes.BooleanType);
             case COLLECT_LIST, COLLECT_SET -> List.of(dataType);
             case APPROX_COUNT_DISTINCT -> List.of(HLL_STATE_TYPE);
+            case PERCENTILE -> List.of(new ArrayType(DataTypes.DoubleType, false), COUNTS_STATE_TYPE);
+            case MODE -> List.of(new ArrayType(argument.dataType(), false), COUNTS_STATE_TYPE);
+            case PERCENTILE_APPROX -> List.of(new ArrayType(DataTypes.DoubleType, false), COUNTS_STATE_TYPE,
+                    COUNTS_STATE_TYPE);
+            case MAX_BY, MIN_BY -> List.of(dataType, secondArgument.dataType());
+            case COVAR_POP, COVAR_SAMP -> doubles(4);
+            case CORR -> doubles(6);
+            case SKEWNESS -> doubles(4);
+            case KURTOSIS -> doubles(5);
         };
+    }
+
+    /** The counts (and Greenwald-Khanna g and delta) of the value-count states. */
+    public static final ArrayType COUNTS_STATE_TYPE = new ArrayType(DataTypes.LongType, false);
+
+    private static List<DataType> doubles(int n) {
+        return java.util.Collections.nCopies(n, DataTypes.DoubleType);
     }
 }

@@ -20,6 +20,14 @@ public abstract class Accumulator {
     /** Adds raw input values (PARTIAL and COMPLETE modes); {@code argument} is null for count(*). */
     public abstract void update(FieldVector argument, int[] groupIds, int n);
 
+    /**
+     * Adds raw input of a two-argument aggregate ({@code second}: the second argument's values, null for the
+     * one-argument functions, which ignore it).
+     */
+    public void update(FieldVector argument, FieldVector second, int[] groupIds, int n) {
+        update(argument, groupIds, n);
+    }
+
     /** Merges partial states (FINAL mode); {@code state} holds one vector per state column. */
     public abstract void merge(FieldVector[] state, int[] groupIds, int n);
 

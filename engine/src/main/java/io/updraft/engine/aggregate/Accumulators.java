@@ -18,7 +18,7 @@ public final class Accumulators {
     public static Accumulator create(AggregateCall call) {
         DataType result = call.dataType();
         if (result instanceof ArrayType && call.function() != AggregateFunction.COLLECT_LIST
-                && call.function() != AggregateFunction.COLLECT_SET) {
+                && call.function() != AggregateFunction.COLLECT_SET && !call.function().isPercentile()) {
             throw UpdraftException.user(call.function().name().toLowerCase(java.util.Locale.ROOT)
                     + " of an array column is not supported yet");
         }
@@ -38,13 +38,20 @@ public final class Accumulators {
             }
             case MIN -> new MinMaxAccumulator(result, false);
             case MAX -> new MinMaxAccumulator(result, true);
-            case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> new MomentsAccumulator(call.function());
+            case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP, SKEWNESS, KURTOSIS ->
+                    new MomentsAccumulator(call.function());
             case FIRST -> new FirstLastAccumulator(result, false, call.ignoreNulls());
             case LAST -> new FirstLastAccumulator(result, true, call.ignoreNulls());
             case COLLECT_LIST -> new CollectAccumulator((ArrayType) result, false);
             case COLLECT_SET -> new CollectAccumulator((ArrayType) result, true);
             case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(call.argument().dataType(),
                     call.hllPrecision());
+            case PERCENTILE -> new PercentileAccumulator(call.percentiles());
+            case PERCENTILE_APPROX -> new ApproxPercentileAccumulator(call.percentiles());
+            case MODE -> new ModeAccumulator(result);
+            case MAX_BY -> new MaxMinByAccumulator(result, call.secondArgument().dataType(), true);
+            case MIN_BY -> new MaxMinByAccumulator(result, call.secondArgument().dataType(), false);
+            case CORR, COVAR_POP, COVAR_SAMP -> new CovarianceAccumulator(call.function());
         };
         if (!accumulator.stateTypes().equals(call.stateTypes())) {
             throw new UpdraftException(ErrorType.INTERNAL, "accumulator state " + accumulator.stateTypes()

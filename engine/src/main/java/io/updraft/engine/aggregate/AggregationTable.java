@@ -81,9 +81,17 @@ public final class AggregationTable implements AutoCloseable {
 
     /** Adds raw rows: key values and one argument vector per call (null for count(*)). */
     public void update(FieldVector[] keys, FieldVector[] arguments, int n) {
+        update(keys, arguments, new FieldVector[arguments.length], n);
+    }
+
+    /**
+     * Adds raw rows: key values, one argument vector per call (null for count(*)) and one second-argument
+     * vector per call (null for the one-argument functions).
+     */
+    public void update(FieldVector[] keys, FieldVector[] arguments, FieldVector[] seconds, int n) {
         int[] ids = groups(keys, n);
         for (int a = 0; a < accumulators.size(); a++) {
-            accumulators.get(a).update(arguments[a], ids, n);
+            accumulators.get(a).update(arguments[a], seconds[a], ids, n);
         }
     }
 

@@ -74,6 +74,53 @@ final class GroupValueLists {
         return strings[g][k];
     }
 
+    /** Adds {@code delta} to entry {@code k} of group {@code g}'s list (a list of longs: counts). */
+    void addToLow(int g, int k, long delta) {
+        lows[g][k] += delta;
+    }
+
+    /** Writes entry {@code k} of group {@code g}'s list at index {@code i} of {@code out} (allocated), non-null. */
+    void writeValue(int g, int k, FieldVector out, int i) {
+        ArrowBuf data = out.getDataBuffer();
+        switch (kind) {
+            case BOOLEAN -> {
+                if (lows[g][k] != 0) {
+                    Bits.set(data, i);
+                }
+            }
+            case INT32 -> data.setInt((long) i << 2, (int) lows[g][k]);
+            case INT64, FLOAT64 -> data.setLong((long) i << 3, lows[g][k]);
+            case DECIMAL -> {
+                data.setLong((long) i << 4, lows[g][k]);
+                data.setLong(((long) i << 4) + 8, highs[g][k]);
+            }
+            case UTF8 -> {
+                ((VarCharVector) out).setSafe(i, strings[g][k], 0, strings[g][k].length);
+                return;
+            }
+            default -> throw new IllegalStateException("unexpected element kind " + kind);
+        }
+        Bits.set(out.getValidityBuffer(), i);
+    }
+
+    /**
+     * The sign of (entry {@code a}) minus (entry {@code b}) of group {@code g}'s list in Spark's value order (see
+     * {@link HeapValues#compareTo}).
+     */
+    int compare(int g, int a, int b) {
+        return switch (kind) {
+            case BOOLEAN, INT32, INT64 -> Long.compare(lows[g][a], lows[g][b]);
+            case FLOAT64 -> HeapValues.compareDoubles(Double.longBitsToDouble(lows[g][a]),
+                    Double.longBitsToDouble(lows[g][b]));
+            case DECIMAL -> {
+                int c = Long.compare(highs[g][a], highs[g][b]);
+                yield c != 0 ? c : Long.compareUnsigned(lows[g][a], lows[g][b]);
+            }
+            case UTF8 -> Arrays.compareUnsigned(strings[g][a], strings[g][b]);
+            default -> 0;
+        };
+    }
+
     /** Approximate heap bytes of the stored values. */
     long heapBytes() {
         return heapBytes;

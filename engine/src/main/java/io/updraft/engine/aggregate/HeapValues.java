@@ -82,6 +82,49 @@ final class HeapValues {
         return !present[g];
     }
 
+    /**
+     * The sign of (row {@code row} of {@code v}) minus (group {@code g}'s value), both non-null, in Spark's value
+     * order: doubles with NaN largest and -0.0 equal to 0.0, decimals by unscaled value (one scale per column),
+     * strings by UTF-8 bytes, false before true.
+     */
+    int compareTo(int g, FieldVector v, int row) {
+        ArrowBuf data = v.getDataBuffer();
+        return switch (kind) {
+            case BOOLEAN -> Long.compare(Bits.get(data, row) ? 1 : 0, low[g]);
+            case INT32 -> Long.compare(data.getInt((long) row << 2), low[g]);
+            case INT64 -> Long.compare(data.getLong((long) row << 3), low[g]);
+            case FLOAT64 -> compareDoubles(data.getDouble((long) row << 3), Double.longBitsToDouble(low[g]));
+            case DECIMAL -> {
+                int c = Long.compare(data.getLong(((long) row << 4) + 8), high[g]);
+                yield c != 0 ? c : Long.compareUnsigned(data.getLong((long) row << 4), low[g]);
+            }
+            case UTF8 -> {
+                ArrowBuf offsets = v.getOffsetBuffer();
+                int start = offsets.getInt((long) row << 2);
+                int end = offsets.getInt(((long) row << 2) + 4);
+                byte[] b = new byte[end - start];
+                data.getBytes(start, b, 0, b.length);
+                yield Arrays.compareUnsigned(b, bytes[g]);
+            }
+            case NULL -> 0;
+            default -> throw new IllegalStateException("values of kind " + kind + " are not ordered here");
+        };
+    }
+
+    /** Spark's double order: NaN after every other value (and equal to itself), -0.0 equal to 0.0. */
+    static int compareDoubles(double a, double b) {
+        if (a < b) {
+            return -1;
+        }
+        if (a > b) {
+            return 1;
+        }
+        if (a == b) {
+            return 0;
+        }
+        return Boolean.compare(Double.isNaN(a), Double.isNaN(b));
+    }
+
     /** Writes group {@code g}'s value at index {@code i} of {@code out} (allocated; nothing written for null). */
     void write(int g, FieldVector out, int i) {
         if (!present[g]) {

@@ -45,6 +45,7 @@ public final class HashAggregateOperator implements BatchOperator {
     private final List<DataType> keyTypes = new ArrayList<>();
     private final List<ExpressionEvaluator> keyEvaluators = new ArrayList<>();
     private final List<ExpressionEvaluator> argumentEvaluators = new ArrayList<>();
+    private final List<ExpressionEvaluator> secondEvaluators = new ArrayList<>();
     private final StructType schema;
     private final StructType stateSchema;
     private final int keyCount;
@@ -83,6 +84,8 @@ public final class HashAggregateOperator implements BatchOperator {
                 } else {
                     argumentEvaluators.add(null);
                 }
+                secondEvaluators.add(mode != AggregateMode.FINAL && call.secondArgument() != null
+                        ? ExpressionEvaluator.compile(call.secondArgument(), context) : null);
             }
             table = newTable();
         } catch (RuntimeException e) {
@@ -164,6 +167,7 @@ public final class HashAggregateOperator implements BatchOperator {
         int n = in.rowCount();
         FieldVector[] keys = new FieldVector[keyCount];
         FieldVector[] arguments = new FieldVector[aggregates.size()];
+        FieldVector[] seconds = new FieldVector[aggregates.size()];
         try {
             for (int k = 0; k < keyCount; k++) {
                 keys[k] = keyEvaluators.get(k).evaluateBorrowed(in);
@@ -173,8 +177,12 @@ public final class HashAggregateOperator implements BatchOperator {
                 if (argument != null) {
                     arguments[a] = argument.evaluateBorrowed(in);
                 }
+                ExpressionEvaluator second = secondEvaluators.get(a);
+                if (second != null) {
+                    seconds[a] = second.evaluateBorrowed(in);
+                }
             }
-            table.update(keys, arguments, n);
+            table.update(keys, arguments, seconds, n);
         } finally {
             for (int k = 0; k < keyCount; k++) {
                 if (keys[k] != null) {
@@ -184,6 +192,9 @@ public final class HashAggregateOperator implements BatchOperator {
             for (int a = 0; a < arguments.length; a++) {
                 if (arguments[a] != null) {
                     argumentEvaluators.get(a).release(arguments[a]);
+                }
+                if (seconds[a] != null) {
+                    secondEvaluators.get(a).release(seconds[a]);
                 }
             }
         }
@@ -261,6 +272,7 @@ public final class HashAggregateOperator implements BatchOperator {
     private void closeEvaluators() {
         keyEvaluators.forEach(ExpressionEvaluator::close);
         argumentEvaluators.stream().filter(Objects::nonNull).forEach(ExpressionEvaluator::close);
+        secondEvaluators.stream().filter(Objects::nonNull).forEach(ExpressionEvaluator::close);
     }
 
     @Override

@@ -105,6 +105,18 @@ public final class AnalysisErrors {
                 + " has the type " + quoteType(inputType));
     }
 
+    /** A constant parameter outside its range ({@code percentile(x, 1.5)}). */
+    public static AnalysisException valueOutOfRange(String exprSql, String parameter, String range, String valueSql) {
+        return dataTypeMismatch("VALUE_OUT_OF_RANGE", exprSql, "The " + quoteId(parameter) + " must be between "
+                + range + ", but got " + valueSql);
+    }
+
+    /** A parameter that must be a constant ({@code percentile(x, y)} with a column y). */
+    public static AnalysisException nonFoldableInput(String exprSql, String parameter, String type, String valueSql) {
+        return dataTypeMismatch("NON_FOLDABLE_INPUT", exprSql, "the input " + quoteId(parameter)
+                + " should be a foldable " + type + " expression; however, got " + quoteExpr(valueSql));
+    }
+
     public static AnalysisException dataDiffTypes(String exprSql, String functionName, List<DataType> types) {
         String list = types.stream().map(AnalysisErrors::quoteType).collect(Collectors.joining(", "));
         return dataTypeMismatch("DATA_DIFF_TYPES", exprSql, "Input to " + quoteId(functionName)

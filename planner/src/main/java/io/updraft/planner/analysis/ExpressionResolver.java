@@ -54,7 +54,9 @@ import io.updraft.planner.resolved.expr.NegateExpression;
 import io.updraft.planner.resolved.expr.NotExpression;
 import io.updraft.planner.resolved.expr.OrExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
+import io.updraft.planner.resolved.expr.ScalarFunctionExpression;
 import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.NullType;
@@ -338,6 +340,17 @@ final class ExpressionResolver {
         for (Expression a : f.arguments()) {
             if (a instanceof UnresolvedStar) {
                 throw AnalysisErrors.invalidStar("the function " + AnalysisErrors.quoteId(f.name()));
+            }
+            if (a instanceof FunctionCall array && array.name().equals("array") && args.size() == 1
+                    && FunctionRegistry.takesPercentages(f.name())) {
+                // percentile(x, array(0.25, 0.75)): an array of constants, read as the aggregate's parameter
+                List<ResolvedExpression> elements = new ArrayList<>();
+                for (Expression e : array.arguments()) {
+                    elements.add(resolve(e, scope, insideAggregate));
+                }
+                args.add(new ScalarFunctionExpression("array", elements,
+                        new ArrayType(io.updraft.sql.types.DataTypes.DoubleType, false), false));
+                continue;
             }
             args.add(resolve(a, scope, insideAggregate));
         }

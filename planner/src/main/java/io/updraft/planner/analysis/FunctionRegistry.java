@@ -41,9 +41,7 @@ public final class FunctionRegistry {
             Map.entry("collect_set", AggregateFunction.COLLECT_SET),
             Map.entry("approx_count_distinct", AggregateFunction.APPROX_COUNT_DISTINCT));
     /** Spark aggregates not supported yet: reported as unsupported rather than as unknown routines. */
-    private static final Set<String> OTHER_AGGREGATES = Set.of("count_distinct", "sum_distinct", "percentile", "percentile_approx", "median",
-            "bool_and", "bool_or", "every", "some", "any", "max_by", "min_by", "corr", "covar_pop", "covar_samp",
-            "count_if", "kurtosis", "skewness", "mode");
+    private static final Set<String> OTHER_AGGREGATES = Set.of("count_distinct", "sum_distinct");
     private static final String NUMERIC_OR_ANSI_INTERVAL = "(\"NUMERIC\" or \"ANSI INTERVAL\")";
 
     private FunctionRegistry() {
@@ -51,7 +49,12 @@ public final class FunctionRegistry {
 
     /** Whether the name is an aggregate function (supported or not). */
     public static boolean isAggregate(String name) {
-        return AGGREGATES.containsKey(name) || OTHER_AGGREGATES.contains(name);
+        return AGGREGATES.containsKey(name) || StatisticalAggregates.handles(name) || OTHER_AGGREGATES.contains(name);
+    }
+
+    /** Whether the aggregate's second argument is a percentage or an array of them. */
+    static boolean takesPercentages(String name) {
+        return name.equals("percentile") || name.equals("percentile_approx") || name.equals("approx_percentile");
     }
 
     /**
@@ -60,6 +63,9 @@ public final class FunctionRegistry {
      */
     public static AggregateFunctionExpression aggregate(String name, boolean distinct, List<ResolvedExpression> arguments,
                                                         String sql) {
+        if (StatisticalAggregates.handles(name)) {
+            return StatisticalAggregates.resolve(name, distinct, arguments, sql);
+        }
         AggregateFunction function = AGGREGATES.get(name);
         if (function == null) {
             throw AnalysisErrors.unsupported("aggregate function " + AnalysisErrors.quoteId(name));
@@ -73,7 +79,9 @@ public final class FunctionRegistry {
             }
             if (arguments.size() > 1) {
                 if (distinct) {
-                    throw AnalysisErrors.unsupported("count(DISTINCT ...) of more than one column (" + sql + ")");
+                    // count(DISTINCT a, b): the distinct rewrite counts the (a, b) pairs without a null
+                    return new AggregateFunctionExpression(function, arguments.get(0), true, DataTypes.LongType,
+                            false, null, 0, arguments.subList(1, arguments.size()), null, null);
                 }
                 // count(a, b) counts rows where no argument is null.
                 ResolvedExpression anyNull = null;

@@ -24,13 +24,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Aggregates with DISTINCT (Spark's RewriteDistinctAggregates for one distinct group): when every DISTINCT
- * aggregate reads the same expression d, {@code Aggregate(keys, [f(DISTINCT d), g(x)])} becomes
+ * Aggregates with DISTINCT (Spark's RewriteDistinctAggregates). For one distinct group — when every DISTINCT
+ * aggregate reads the same expression d, without FILTER, next to count/sum/avg/min/max/first/last — {@code Aggregate(keys, [f(DISTINCT d), g(x)])} becomes
  * {@code Aggregate(keys, [f(d), merge(g')]) over Aggregate(keys + d, [keys, d, g'(x)])}: the inner aggregate
  * makes d distinct per group and pre-aggregates the other functions (count → sum of counts, sum → sum of sums,
  * min/max → min/max, avg → sum of sums / sum of counts, first/last → first/last); the outer one applies the
- * distinct aggregates to d. Several distinct expressions, FILTER on a distinct aggregate, or stddev/variance
- * next to a distinct aggregate are not supported (Spark expands those).
+ * distinct aggregates to d. Anything else (several distinct argument lists, {@code count(DISTINCT a, b)}, FILTER
+ * on a distinct aggregate, other aggregates next to a distinct one) goes through an expand, as Spark's
+ * ({@link DistinctAggregateExpansion}).
  */
 public final class RewriteDistinctAggregates implements OptimizerRule {
     @Override
@@ -62,16 +63,10 @@ public final class RewriteDistinctAggregates implements OptimizerRule {
 
     private static AggregateNode rewrite(AggregateNode a, ExprIdGenerator ids) {
         List<AggregateFunctionExpression> distinct = distinctAggregates(a);
-        ResolvedExpression d = distinct.get(0).argument();
-        for (AggregateFunctionExpression f : distinct) {
-            if (!Expressions.semanticEquals(f.argument(), d)) {
-                throw AnalysisErrors.unsupported("DISTINCT aggregates over different expressions in one aggregation ("
-                        + ExpressionPrinter.pretty(distinct.get(0)) + ", " + ExpressionPrinter.pretty(f) + ")");
-            }
-            if (f.filter() != null) {
-                throw AnalysisErrors.unsupported("FILTER on a DISTINCT aggregate (" + ExpressionPrinter.pretty(f) + ")");
-            }
+        if (!singleDistinctGroup(a, distinct)) {
+            return new DistinctAggregateExpansion(a, ids).rewrite(aggregates(a));
         }
+        ResolvedExpression d = distinct.get(0).argument();
         // Inner aggregate: group by the keys and d.
         List<ResolvedExpression> innerGroupings = new ArrayList<>();
         List<NamedExpression> innerOutput = new ArrayList<>();
@@ -118,6 +113,29 @@ public final class RewriteDistinctAggregates implements OptimizerRule {
         }
         return new AggregateNode(inner, new ArrayList<>(keyAttributes), outerOutput);
     }
+
+    /**
+     * Whether the two-aggregate rewrite applies: every DISTINCT aggregate reads the same single expression without
+     * a FILTER, and every other aggregate can be pre-aggregated and merged (else the expand does it all).
+     */
+    private static boolean singleDistinctGroup(AggregateNode a, List<AggregateFunctionExpression> distinct) {
+        ResolvedExpression d = distinct.get(0).argument();
+        for (AggregateFunctionExpression f : distinct) {
+            if (f.filter() != null || !f.moreArguments().isEmpty() || !Expressions.semanticEquals(f.argument(), d)) {
+                return false;
+            }
+        }
+        for (AggregateFunctionExpression f : aggregates(a)) {
+            if (!f.distinct() && !MERGEABLE.contains(f.function())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final java.util.Set<AggregateFunction> MERGEABLE = java.util.EnumSet.of(AggregateFunction.COUNT,
+            AggregateFunction.SUM, AggregateFunction.MIN, AggregateFunction.MAX, AggregateFunction.FIRST,
+            AggregateFunction.LAST, AggregateFunction.AVG);
 
     /** Adds f's partial form(s) to the inner output; returns the outer expression merging them. */
     private static ResolvedExpression merge(AggregateFunctionExpression f, List<NamedExpression> innerOutput,

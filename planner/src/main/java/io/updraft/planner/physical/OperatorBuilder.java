@@ -127,7 +127,10 @@ final class OperatorBuilder {
             int offset = keys;
             for (AggregateFunctionExpression f : aggregates) {
                 Expr argument = countsRows(f) ? null : new ColumnRef(offset, f.argument().dataType(), true);
-                calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD()));
+                Expr second = f.secondArgument() == null ? null
+                        : new ColumnRef(offset + 1, f.secondArgument().dataType(), true);
+                calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD(),
+                        second, f.percentiles()));
                 offset += stateTypes(f).size();
             }
         } else {
@@ -136,7 +139,9 @@ final class OperatorBuilder {
             }
             for (AggregateFunctionExpression f : aggregates) {
                 Expr argument = countsRows(f) ? null : binder.bind(f.argument());
-                calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD()));
+                Expr second = f.secondArgument() == null ? null : binder.bind(f.secondArgument());
+                calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD(),
+                        second, f.percentiles()));
             }
         }
         for (int i = 0; i < aggregates.size(); i++) {
@@ -321,7 +326,9 @@ final class OperatorBuilder {
     /** The partial state layout of an aggregate, as core defines it for planner and engine alike. */
     static List<DataType> stateTypes(AggregateFunctionExpression f) {
         ColumnRef argument = f.argument() == null ? null : new ColumnRef(0, f.argument().dataType(), true);
-        return new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD()).stateTypes();
+        ColumnRef second = f.secondArgument() == null ? null : new ColumnRef(1, f.secondArgument().dataType(), true);
+        return new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD(), second,
+                f.percentiles()).stateTypes();
     }
 
     private static List<FileSplit> splits(ParquetSource source) {

@@ -1,6 +1,7 @@
 package io.updraft.planner.physical;
 
 import io.updraft.core.expr.CompareOp;
+import io.updraft.core.plan.AggregateFunction;
 import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.BuildSide;
 import io.updraft.core.plan.Operator;
@@ -458,11 +459,14 @@ public final class PhysicalPlanner {
             if (f.filter() == null) {
                 return f;
             }
-            ResolvedExpression value = f.argument() == null ? ConstantExpression.of(DataTypes.IntegerType, 1) : f.argument();
+            boolean byOrdering = f.function() == AggregateFunction.MAX_BY || f.function() == AggregateFunction.MIN_BY;
+            ResolvedExpression value = byOrdering ? f.secondArgument()
+                    : f.argument() == null ? ConstantExpression.of(DataTypes.IntegerType, 1) : f.argument();
             ResolvedExpression filtered = new CaseWhenExpression(List.of(f.filter()), List.of(value), null,
                     value.dataType());
-            return new AggregateFunctionExpression(f.function(), filtered, false, f.dataType(), f.ignoreNulls(), null,
-                    f.relativeSD());
+            // max_by/min_by skip rows whose ordering is null; the others skip rows whose (first) argument is
+            return (byOrdering ? f.withArguments(f.argument(), List.of(filtered))
+                    : f.withArguments(filtered, f.moreArguments())).withFilter(null).withDistinct(false);
         }
     }
 }

@@ -520,7 +520,7 @@ final class ExpressionConverter {
             throw SqlErrors.unsupported("the operator " + call.getOperator().getName(), call);
         }
         String name = call.getOperator().getName().toLowerCase(Locale.ROOT);
-        name = name.equals("fir$t") ? "first" : name.equals("la$t") ? "last" : name;
+        name = SparkSyntax.functionName(name);
         boolean distinct = call.getFunctionQuantifier() != null
                 && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
         List<Expression> arguments = new ArrayList<>();

@@ -21,6 +21,8 @@ import java.util.Set;
  *   reports a join's type);</li>
  *   <li>{@code first(} / {@code last(} → {@code fir$t(} / {@code la$t(} (Calcite reads FIRST/LAST as navigation
  *   functions that take no boolean);</li>
+ *   <li>{@code corr(}, {@code covar_pop(}, {@code covar_samp(}, {@code every(}, {@code some(}, {@code any(} (names
+ *   Calcite reserves) → {@code c$rr(}, ... (mapped back by {@link #functionName});</li>
  *   <li>typed numeric literals {@code 1L 2S 3Y 1.5D 1.5BD} → the number padded with spaces (the suffix marked);</li>
  *   <li>words Calcite reserves but Spark lets name columns, tables and aliases ({@link #IDENTIFIER_WORDS}: {@code value},
  *   {@code prev}, {@code running}, {@code one}, {@code count}, ...), when not followed by {@code (} → a placeholder
@@ -45,6 +47,12 @@ final class SparkSyntax {
             "module", "call", "cycle", "measures", "pattern", "define", "subset", "match", "matches", "absolute",
             "scope", "count", "sum", "min", "max", "avg", "position", "power", "abs", "lower", "upper", "system",
             "reset", "free", "hold", "returns", "return", "names", "some", "any", "every");
+
+    /** Spark aggregate names Calcite reserves as function names or quantifiers; called as functions they are renamed. */
+    static final Set<String> AGGREGATE_NAMES = Set.of("corr", "covar_pop", "covar_samp", "every", "some", "any");
+    /** Tokens after which {@code ANY (} / {@code SOME (} are quantifiers, not function calls. */
+    private static final Set<String> QUANTIFIED_AFTER = Set.of("=", "<>", "!=", "<", "<=", ">", ">=", "like", "ilike",
+            "rlike", "not");
 
     private final String text;
     private final java.util.Map<Long, String> renamedWords = new java.util.HashMap<>();
@@ -77,6 +85,11 @@ final class SparkSyntax {
             } else if ((t.isWord("first") || t.isWord("last")) && next != null && next.text.equals("(")) {
                 // Calcite parses FIRST(x, n) / LAST(x, n) as MATCH_RECOGNIZE navigation: rename (same length).
                 replace(out, t, t.isWord("first") ? "fir$t" : "la$t");
+            } else if (t.word && AGGREGATE_NAMES.contains(t.lower()) && next != null && next.text.equals("(")
+                    && !(previous != null && (QUANTIFIED_AFTER.contains(previous.text)
+                    || previous.word && QUANTIFIED_AFTER.contains(previous.lower())))) {
+                // Spark aggregates whose names Calcite reserves (corr, covar_pop, every, some, any): a stand-in name
+                replace(out, t, functionStandIn(t.text));
             } else if (t.word && IDENTIFIER_WORDS.contains(t.lower()) && SqlFrontEnd.isReservedWord(t.text)
                     && !(next != null && next.text.equals("("))) {
                 replace(out, t, placeholder(t.text));
@@ -96,6 +109,29 @@ final class SparkSyntax {
 
     String text() {
         return text;
+    }
+
+    /** The same-length stand-in for a reserved aggregate name called as a function: {@code c$rr} for {@code corr}. */
+    static String functionStandIn(String name) {
+        return name.charAt(0) + "$" + name.substring(2);
+    }
+
+    /** The function name the user wrote for a parsed (lower-case) name: stand-ins map back, others are kept. */
+    static String functionName(String parsed) {
+        if (parsed.equals("fir$t")) {
+            return "first";
+        }
+        if (parsed.equals("la$t")) {
+            return "last";
+        }
+        if (parsed.length() > 2 && parsed.charAt(1) == '$') {
+            for (String name : AGGREGATE_NAMES) {
+                if (functionStandIn(name).equals(parsed)) {
+                    return name;
+                }
+            }
+        }
+        return parsed;
     }
 
     /** The same-length stand-in for a reserved word used as an identifier: its first letter, then underscores. */

@@ -137,8 +137,15 @@ public final class ExpressionPrinter {
     }
 
     private static String aggregate(AggregateFunctionExpression a, boolean explain) {
+        String filter = a.filter() == null ? "" : " FILTER (WHERE " + print(a.filter(), explain) + ")";
+        if (a.display() != null) {
+            return a.display() + filter;
+        }
         String name = aggregateName(a);
-        String arg = a.argument() == null ? "1" : print(a.argument(), explain);
+        StringBuilder arg = new StringBuilder(a.argument() == null ? "1" : print(a.argument(), explain));
+        for (ResolvedExpression more : a.moreArguments()) {
+            arg.append(", ").append(print(more, explain));
+        }
         return name + "(" + (a.distinct() ? (explain ? "distinct " : "DISTINCT ") : "") + arg + ")"
                 + (a.ignoreNulls() ? " ignore nulls" : "")
                 + (a.filter() == null ? "" : " FILTER (WHERE " + print(a.filter(), explain) + ")");
