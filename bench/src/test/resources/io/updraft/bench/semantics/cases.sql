@@ -604,3 +604,134 @@ select r_regionkey, cast(timestamp '2024-01-01 00:00:00' as bigint) as epoch
 from region
 where r_regionkey = 0
 order by r_regionkey
+
+-- case: central_moments_grouped
+-- ordered
+-- skewness and kurtosis (Spark's online moment updates and merges), correlation and covariance
+select n_regionkey, skewness(n_nationkey), kurtosis(n_nationkey), skewness(n_nationkey * 1.5),
+       kurtosis(cast(n_nationkey as double)), corr(n_nationkey, n_nationkey * n_nationkey) as c,
+       covar_pop(n_nationkey, n_regionkey * n_nationkey) as cp, covar_samp(n_nationkey, length(n_name)) as cs
+from nation
+group by n_regionkey
+order by n_regionkey
+
+-- case: statistical_aggregates_lineitem
+-- percentile_approx over 60,175 rows: Spark's head buffer, compressions and accuracy; decimal, date and bigint
+-- results in the input's type
+select percentile_approx(l_extendedprice, 0.5), percentile_approx(l_shipdate, 0.5), percentile(l_extendedprice, 0.5),
+       median(l_quantity), percentile_approx(l_extendedprice, 0.37, 100), percentile_approx(l_orderkey, 0.5, 10),
+       approx_percentile(l_discount, 0.99), skewness(l_extendedprice), kurtosis(l_quantity),
+       corr(l_quantity, l_extendedprice), covar_samp(l_quantity, l_discount), covar_pop(l_tax, l_discount),
+       mode(l_quantity)
+from lineitem
+
+-- case: statistical_aggregates_by_priority
+-- ordered
+select o_orderpriority, percentile_approx(o_totalprice, 0.9), percentile(o_totalprice, 0.2), median(o_totalprice),
+       mode(o_orderstatus), skewness(o_totalprice), kurtosis(o_totalprice), corr(o_totalprice, o_shippriority + o_custkey),
+       covar_pop(o_totalprice, o_custkey), covar_samp(o_custkey, o_totalprice), count(distinct o_custkey),
+       count(distinct o_orderstatus, o_clerk), sum(o_totalprice)
+from orders
+group by o_orderpriority
+order by o_orderpriority
+
+-- case: statistical_aggregates_over_no_rows
+select skewness(n_nationkey), kurtosis(n_nationkey), corr(n_nationkey, n_regionkey), covar_pop(n_nationkey, n_regionkey),
+       covar_samp(n_nationkey, n_regionkey), percentile(n_nationkey, 0.5), median(n_nationkey),
+       percentile_approx(n_nationkey, 0.5), mode(n_nationkey), max_by(n_name, n_nationkey), min_by(n_name, n_nationkey),
+       count_if(n_nationkey > 3), bool_and(n_nationkey > 3), bool_or(n_nationkey > 3), every(n_nationkey > 3),
+       some(n_nationkey > 3), any(n_nationkey > 3)
+from nation
+where n_nationkey < 0
+
+-- case: statistical_aggregates_one_row
+select skewness(n_nationkey), kurtosis(n_nationkey), corr(n_nationkey, n_regionkey), covar_pop(n_nationkey, n_regionkey),
+       covar_samp(n_nationkey, n_regionkey), percentile(n_nationkey, 0.7), percentile_approx(n_nationkey, 0.1)
+from nation
+where n_nationkey = 3
+
+-- case: statistical_aggregates_constant_column
+-- skewness and kurtosis are null when every value is equal; the covariances are 0
+select skewness(n_regionkey), kurtosis(n_regionkey), covar_samp(n_regionkey, n_nationkey),
+       covar_pop(n_regionkey, n_nationkey), stddev(n_regionkey)
+from nation
+where n_regionkey = 0
+
+-- case: corr_of_constant_column_divides_by_zero
+-- error
+select corr(n_regionkey, n_nationkey) from nation where n_regionkey = 0
+
+-- case: percentiles_grouped
+-- ordered
+-- percentile interpolates (with a frequency column too); percentile_approx returns input values
+select n_regionkey, percentile(n_nationkey, 0.5), percentile(n_nationkey, 0.3, n_regionkey + 1) as weighted,
+       median(n_nationkey), percentile_approx(n_nationkey, 0.5), approx_percentile(n_nationkey, 0.9, 100) as p90,
+       percentile_approx(cast(n_nationkey as decimal(10,2)) * 1.5, 0.4) as dec,
+       percentile_approx(n_nationkey * 1.0D, 0.5) as dbl, percentile(cast(n_nationkey as decimal(10,2)), 0.25) as pdec
+from nation
+group by n_regionkey
+order by n_regionkey
+
+-- case: percentile_edges
+select percentile_approx(n_nationkey, 0.5, 1) as a, percentile(n_nationkey, 1.0) as p1, percentile(n_nationkey, 0.0) as p0,
+       percentile(n_nationkey, 0.3, 0) as zero_frequency, percentile_approx(n_nationkey, 0.25) as q1,
+       percentile(n_nationkey, 0.5) as p50
+from nation
+where n_nationkey < 20
+
+-- case: max_by_min_by_with_nulls
+-- rows with a null ordering are skipped; a null value at the extreme is the result
+select max_by(n_name, case when n_nationkey > 20 then null else n_nationkey end),
+       min_by(case when n_nationkey < 3 then null else n_name end, n_nationkey), max_by(n_nationkey, n_comment),
+       min_by(n_name, cast(n_nationkey as double) / 7), max_by(n_regionkey, n_name)
+from nation
+
+-- case: mode_and_deterministic_mode
+-- mode(x) has one most frequent value here; mode(x, true) breaks the five-way tie with the smallest value
+select mode(n_regionkey + n_nationkey % 2) as m, mode(n_regionkey, true), mode(n_regionkey) filter (where n_nationkey < 7)
+       as few
+from nation
+where n_nationkey < 20
+
+-- case: count_if_and_boolean_aggregates
+select count_if(n_regionkey > 2), bool_and(n_regionkey < 5), bool_or(n_regionkey > 3), every(n_regionkey > 0),
+       some(n_regionkey > 3), any(n_regionkey = 9), count_if(n_nationkey > 20 or n_nationkey is null),
+       bool_and(case when n_nationkey > 3 then true end), bool_or(case when n_nationkey > 30 then true end),
+       every(n_nationkey < 100)
+from nation
+
+-- case: boolean_aggregates_grouped
+-- ordered
+select n_regionkey, count_if(n_nationkey % 2 = 0) as evens, bool_and(n_nationkey > 4) as all_big,
+       bool_or(n_name like '%A%') as some_a
+from nation
+group by n_regionkey
+order by n_regionkey
+
+-- case: distinct_aggregates_mixed
+-- ordered
+-- several DISTINCT aggregates over different arguments next to other aggregates (Spark's expand rewrite)
+select n_regionkey, count(distinct n_nationkey % 3), count(distinct n_name), sum(n_nationkey), count(*),
+       avg(n_nationkey), count(distinct n_nationkey % 3, n_regionkey), stddev(n_nationkey), sum(distinct n_nationkey % 4)
+from nation
+group by n_regionkey
+order by n_regionkey
+
+-- case: distinct_aggregates_with_filters
+-- ordered
+select n_regionkey, count(distinct case when n_nationkey > 10 then n_name end, n_regionkey) as c2,
+       count(distinct n_nationkey % 2) filter (where n_nationkey > 5) as f, avg(distinct n_nationkey % 3) as ad,
+       max(n_name), count(n_comment), min(n_nationkey) filter (where n_nationkey > 7) as mf
+from nation
+group by n_regionkey
+order by n_regionkey
+
+-- case: count_distinct_of_several_columns
+select count(distinct l_orderkey, l_linenumber), count(distinct l_suppkey), count(distinct l_partkey),
+       sum(l_quantity), max(l_discount), count(distinct l_returnflag, l_linestatus, l_shipmode)
+from lineitem
+
+-- case: distinct_aggregates_over_no_rows
+select count(distinct n_name), count(distinct n_regionkey), count(*), sum(n_nationkey), count(n_comment)
+from nation
+where n_nationkey < 0

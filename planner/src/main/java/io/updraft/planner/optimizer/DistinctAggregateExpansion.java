@@ -53,8 +53,9 @@ final class DistinctAggregateExpansion {
         // Keys: one expand column per grouping expression.
         List<AttributeReference> keys = new ArrayList<>();
         for (ResolvedExpression g : aggregate.groupingExpressions()) {
-            keys.add(new AttributeReference(ids.next(), g instanceof NamedExpression n ? n.name()
-                    : ExpressionPrinter.pretty(g), List.of(), g.dataType(), g.nullable()));
+            // a grouping column keeps its attribute (the expand passes it through unchanged)
+            keys.add(g instanceof AttributeReference a ? a : new AttributeReference(ids.next(),
+                    ExpressionPrinter.pretty(g), List.of(), g.dataType(), g.nullable()));
         }
         AttributeReference gid = new AttributeReference(ids.next(), "gid", List.of(), DataTypes.IntegerType, false);
         // Distinct aggregates: their (filtered) argument lists become the distinct groups.

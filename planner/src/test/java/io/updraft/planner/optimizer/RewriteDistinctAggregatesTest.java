@@ -2,12 +2,12 @@ package io.updraft.planner.optimizer;
 
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
 import io.updraft.planner.resolved.plan.AggregateNode;
+import io.updraft.planner.resolved.plan.ExpandNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import org.junit.jupiter.api.Test;
 
 import static io.updraft.planner.TestQueries.analyzeForRule;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RewriteDistinctAggregatesTest {
     private final RewriteDistinctAggregates rule = new RewriteDistinctAggregates();
@@ -28,9 +28,41 @@ class RewriteDistinctAggregatesTest {
     }
 
     @Test
-    void twoDistinctColumnsAreNotSupportedYet() {
-        assertThatThrownBy(() -> rule.apply(analyzeForRule("select count(distinct o_custkey), count(distinct"
-                + " o_clerk) from orders"))).hasMessageStartingWith("[UNSUPPORTED_FEATURE]");
+    void twoDistinctColumnsGoThroughAnExpand() {
+        ResolvedPlan analyzed = analyzeForRule("select o_orderstatus, count(distinct o_custkey) as c, count(distinct"
+                + " o_clerk) as k, sum(o_totalprice) as s from orders group by o_orderstatus");
+        AggregateNode second = (AggregateNode) rule.apply(analyzed);
+        AggregateNode first = (AggregateNode) second.child();
+        ExpandNode expand = (ExpandNode) first.child();
+        // one projection for the regular aggregates (gid 0), one per distinct argument list
+        assertThat(expand.projections()).hasSize(3);
+        assertThat(expand.schema().fieldNames()).containsExactly("o_orderstatus", "gid", "o_custkey", "o_clerk",
+                "o_totalprice");
+        assertThat(first.groupingExpressions()).extracting(ExpressionPrinter::pretty)
+                .containsExactly("o_orderstatus", "gid", "o_custkey", "o_clerk");
+        assertThat(second.aggregateExpressions()).extracting(ExpressionPrinter::pretty).containsExactly(
+                "o_orderstatus", "count(CASE WHEN (gid = 1) THEN o_custkey END)",
+                "count(CASE WHEN (gid = 2) THEN o_clerk END)",
+                "first(CASE WHEN (gid = 0) THEN sum(o_totalprice) END) ignore nulls");
+        assertThat(second.output()).isEqualTo(analyzed.output());
+    }
+
+    @Test
+    void countDistinctOfSeveralColumnsCountsTheTuplesWithoutANull() {
+        AggregateNode second = (AggregateNode) rule.apply(analyzeForRule(
+                "select count(distinct o_custkey, o_clerk) as c from orders"));
+        assertThat(second.child()).isInstanceOf(AggregateNode.class);
+        assertThat(((AggregateNode) second.child()).child()).isInstanceOf(ExpandNode.class);
+        assertThat(second.aggregateExpressions()).extracting(ExpressionPrinter::pretty).containsExactly(
+                "count(CASE WHEN ((o_custkey IS NULL) OR (o_clerk IS NULL)) THEN NULL ELSE CASE WHEN (gid = 1) THEN 1"
+                        + " END END)");
+    }
+
+    @Test
+    void aDistinctAggregateWithAFilterGoesThroughAnExpand() {
+        AggregateNode second = (AggregateNode) rule.apply(analyzeForRule(
+                "select count(distinct o_custkey) filter (where o_totalprice > 1000) as c from orders"));
+        assertThat(((AggregateNode) second.child()).child()).isInstanceOf(ExpandNode.class);
     }
 
     @Test
