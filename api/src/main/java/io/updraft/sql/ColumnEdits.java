@@ -132,4 +132,59 @@ final class ColumnEdits {
         }
         return new SubqueryAlias(POSITIONAL, input, names);
     }
+
+    /** Dataset.withColumns: each entry in turn. */
+    static Dataset<Row> withColumns(Dataset<Row> df, java.util.Map<String, Column> columns) {
+        Dataset<Row> out = df;
+        for (java.util.Map.Entry<String, Column> e : columns.entrySet()) {
+            out = out.withColumn(e.getKey(), e.getValue());
+        }
+        return out;
+    }
+
+    /** Dataset.withColumnsRenamed: each entry in turn. */
+    static Dataset<Row> withColumnsRenamed(Dataset<Row> df, java.util.Map<String, String> names) {
+        Dataset<Row> out = df;
+        for (java.util.Map.Entry<String, String> e : names.entrySet()) {
+            out = out.withColumnRenamed(e.getKey(), e.getValue());
+        }
+        return out;
+    }
+
+    /** The names of Dataset.drop(Column...): the last name part of each column reference; other expressions none. */
+    static String[] names(Column first, Column... rest) {
+        List<String> out = new ArrayList<>();
+        for (Column c : concat(first, rest)) {
+            if (c.expr() instanceof io.updraft.planner.expr.UnresolvedAttribute a) {
+                out.add(a.nameParts().get(a.nameParts().size() - 1));
+            }
+        }
+        return out.toArray(String[]::new);
+    }
+
+    private static List<Column> concat(Column first, Column... rest) {
+        List<Column> all = new ArrayList<>();
+        all.add(first);
+        all.addAll(java.util.Arrays.asList(rest));
+        return all;
+    }
+
+    /** Dataset.limit's and offset's argument ({@code what}), checked as Spark checks it. */
+    static long nonNegative(int n, String what) {
+        if (n < 0) {
+            throw new IllegalArgumentException("The " + what + " expression must be equal to or greater than 0, but got "
+                    + n + ".");
+        }
+        return n;
+    }
+
+    /** Column names with their types as Spark names them ("IntegerType", "DecimalType(15,2)"). */
+    @SuppressWarnings("unchecked")
+    static Tuple2<String, String>[] dtypes(StructType schema) {
+        Tuple2<String, String>[] out = new Tuple2[schema.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = new Tuple2<>(schema.get(i).name(), schema.get(i).dataType().toString());
+        }
+        return out;
+    }
 }

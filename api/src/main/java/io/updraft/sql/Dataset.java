@@ -25,11 +25,9 @@ import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * A lazy, immutable query, as Spark's {@code Dataset}; {@code Dataset<Row>} is the DataFrame.
@@ -87,13 +85,8 @@ public class Dataset<T> {
     }
 
     /** Column names with their types as Spark names them ("IntegerType", "DecimalType(15,2)"). */
-    @SuppressWarnings("unchecked")
     public Tuple2<String, String>[] dtypes() {
-        Tuple2<String, String>[] out = new Tuple2[schema.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = new Tuple2<>(schema.get(i).name(), schema.get(i).dataType().toString());
-        }
-        return out;
+        return ColumnEdits.dtypes(schema);
     }
 
     /** Prints {@code schema().treeString()}, as Spark. */
@@ -111,12 +104,7 @@ public class Dataset<T> {
 
     /** Prints the plans; mode is one of simple, extended, codegen, cost, formatted (case-insensitive). */
     public void explain(String mode) {
-        String m = mode.toLowerCase(Locale.ROOT);
-        if (!Set.of("simple", "extended", "codegen", "cost", "formatted").contains(m)) {
-            throw new IllegalArgumentException("Unknown explain mode: " + mode + ". Accepted explain modes are "
-                    + "'simple', 'extended', 'codegen', 'cost', 'formatted'.");
-        }
-        System.out.println(session.planner().explain(plan, m));
+        System.out.println(session.planner().explain(plan, QueryExecution.explainMode(mode)));
     }
 
     public Dataset<Row> toDF() {
@@ -202,12 +190,46 @@ public class Dataset<T> {
         return withPlan(new ColumnEdits(session, plan, schema).drop(colNames));
     }
 
+    /** Adds or replaces several columns, one after another (as {@link #withColumn}). */
+    public Dataset<Row> withColumns(Map<String, Column> colsMap) {
+        return ColumnEdits.withColumns(toDF(), colsMap);
+    }
+
+    /** Renames several columns, one after another (as {@link #withColumnRenamed}). */
+    public Dataset<Row> withColumnsRenamed(Map<String, String> colsMap) {
+        return ColumnEdits.withColumnsRenamed(toDF(), colsMap);
+    }
+
+    /** Drops the columns these name (by their last name part); other expressions are ignored, as in Spark. */
+    public Dataset<Row> drop(Column col, Column... cols) {
+        return drop(ColumnEdits.names(col, cols));
+    }
+
+    /** Skips the first {@code n} rows (Spark's OFFSET). */
+    public Dataset<T> offset(int n) {
+        return withTypedPlan(new Limit(plan, Long.MAX_VALUE, ColumnEdits.nonNegative(n, "offset")));
+    }
+
+    /** count, mean, stddev, min and max of the columns (none: every numeric and string column), as strings. */
+    public Dataset<Row> describe(String... cols) {
+        return DatasetSummary.describe(toDF(), cols);
+    }
+
+    /** The statistics (none: count, mean, stddev, min, 25%, 50%, 75%, max) of the numeric and string columns. */
+    public Dataset<Row> summary(String... statistics) {
+        return DatasetSummary.summary(toDF(), statistics);
+    }
+
+    public DataFrameNaFunctions na() {
+        return new DataFrameNaFunctions(toDF());
+    }
+
+    public DataFrameStatFunctions stat() {
+        return new DataFrameStatFunctions(toDF());
+    }
+
     public Dataset<T> limit(int n) {
-        if (n < 0) {
-            throw new IllegalArgumentException("The limit expression must be equal to or greater than 0, but got "
-                    + n + ".");
-        }
-        return withTypedPlan(new Limit(plan, n, 0));
+        return withTypedPlan(new Limit(plan, ColumnEdits.nonNegative(n, "limit"), 0));
     }
 
     public RelationalGroupedDataset groupBy(Column... cols) {
@@ -498,9 +520,7 @@ public class Dataset<T> {
      * the session has a temporary view of that name.
      */
     public void createTempView(String viewName) {
-        if (!session.sessionCatalog().createIfAbsent(viewName, plan)) {
-            throw TempViews.alreadyExists(viewName);
-        }
+        TempViews.requireCreated(session.sessionCatalog().createIfAbsent(viewName, plan), viewName);
     }
 
     /**
@@ -509,9 +529,7 @@ public class Dataset<T> {
      * one of that name exists.
      */
     public void createGlobalTempView(String viewName) {
-        if (!GlobalTempViews.createIfAbsent(viewName, plan)) {
-            throw TempViews.alreadyExists(viewName);
-        }
+        TempViews.requireCreated(GlobalTempViews.createIfAbsent(viewName, plan), viewName);
     }
 
     /** As {@link #createGlobalTempView}, replacing a global temporary view of that name. */

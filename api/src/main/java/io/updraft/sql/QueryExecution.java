@@ -70,4 +70,14 @@ public final class QueryExecution {
     private DefaultQueryPlanner planner() {
         return (DefaultQueryPlanner) session.planner();
     }
+
+    /** An explain mode (simple, extended, codegen, cost, formatted; case-insensitive), lower-cased. */
+    static String explainMode(String mode) {
+        String m = mode.toLowerCase(java.util.Locale.ROOT);
+        if (!java.util.Set.of("simple", "extended", "codegen", "cost", "formatted").contains(m)) {
+            throw new IllegalArgumentException("Unknown explain mode: " + mode + ". Accepted explain modes are "
+                    + "'simple', 'extended', 'codegen', 'cost', 'formatted'.");
+        }
+        return m;
+    }
 }

@@ -54,6 +54,13 @@ final class TempViews {
     }
 
     /** Spark's error for creating a temporary view under a taken name. */
+    /** Fails with {@link #alreadyExists} unless the view was created. */
+    static void requireCreated(boolean created, String viewName) {
+        if (!created) {
+            throw alreadyExists(viewName);
+        }
+    }
+
     static AnalysisException alreadyExists(String viewName) {
         return new AnalysisException("TEMP_TABLE_OR_VIEW_ALREADY_EXISTS", "42P07", "Cannot create the temporary "
                 + "view `" + viewName.replace("`", "``") + "` because it already exists.\nChoose a different name, "

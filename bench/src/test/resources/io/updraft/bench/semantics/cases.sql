@@ -666,7 +666,7 @@ select corr(n_regionkey, n_nationkey) from nation where n_regionkey = 0
 -- percentile interpolates (with a frequency column too); percentile_approx returns input values
 select n_regionkey, percentile(n_nationkey, 0.5), percentile(n_nationkey, 0.3, n_regionkey + 1) as weighted,
        median(n_nationkey), percentile_approx(n_nationkey, 0.5), approx_percentile(n_nationkey, 0.9, 100) as p90,
-       percentile_approx(cast(n_nationkey as decimal(10,2)) * 1.5, 0.4) as dec,
+       percentile_approx(cast(n_nationkey as decimal(10,2)) * 1.5, 0.4) as decimal_result,
        percentile_approx(n_nationkey * 1.0D, 0.5) as dbl, percentile(cast(n_nationkey as decimal(10,2)), 0.25) as pdec
 from nation
 group by n_regionkey

@@ -15,7 +15,7 @@ final class QuantileSummary {
     static final int COMPRESS_THRESHOLD = 10000;
 
     private final double relativeError;
-    private final int digestThreshold;
+    private final long digestThreshold;
     private double[] values = new double[0];
     private long[] gs = new long[0];
     private long[] deltas = new long[0];
@@ -28,7 +28,7 @@ final class QuantileSummary {
 
     QuantileSummary(double relativeError) {
         this.relativeError = relativeError;
-        this.digestThreshold = (int) (1 / relativeError) * 2 * 2;
+        this.digestThreshold = (long) (1 / relativeError) * 2 * 2;
     }
 
     /** A compressed summary from its samples (a partial state). */
