@@ -1,6 +1,7 @@
 package io.updraft.bench;
 
 import io.updraft.core.error.UpdraftException;
+import io.updraft.sql.Column;
 import io.updraft.sql.Dataset;
 import io.updraft.sql.Row;
 import io.updraft.sql.RuntimeConfig;
@@ -228,6 +229,34 @@ class SparkSemanticsTest {
                         io.updraft.sql.functions.ntile(2).over(Window.partitionBy("n_regionkey").orderBy("n_name"))
                                 .as("tile"))
                 .orderBy("n_regionkey", "n_name")));
+    }
+
+    @Test
+    void datasetBooleanAggregates() {
+        check(BY_NAME.get("boolean_aggregates_grouped"), updraft(() -> table("nation").groupBy("n_regionkey")
+                .agg(io.updraft.sql.functions.count_if(col("n_nationkey").mod(2).equalTo(0)).as("evens"),
+                        io.updraft.sql.functions.bool_and(col("n_nationkey").gt(4)).as("all_big"),
+                        io.updraft.sql.functions.bool_or(col("n_name").like("%A%")).as("some_a"))
+                .orderBy("n_regionkey")));
+    }
+
+    @Test
+    void datasetCentralMoments() {
+        Column k = col("n_nationkey");
+        check(BY_NAME.get("central_moments_grouped"), updraft(() -> table("nation").groupBy("n_regionkey")
+                .agg(io.updraft.sql.functions.skewness(k), io.updraft.sql.functions.kurtosis(k),
+                        io.updraft.sql.functions.skewness(k.multiply(1.5)),
+                        io.updraft.sql.functions.kurtosis(k.cast("double")),
+                        io.updraft.sql.functions.corr(k, k.multiply(k)).as("c"),
+                        io.updraft.sql.functions.covar_pop(k, col("n_regionkey").multiply(k)).as("cp"),
+                        io.updraft.sql.functions.covar_samp(k, length(col("n_name"))).as("cs"))
+                .orderBy("n_regionkey")));
+    }
+
+    @Test
+    void datasetDescribe() {
+        check(BY_NAME.get("describe_as_spark_defines_it"), updraft(() -> table("nation")
+                .describe("n_nationkey", "n_regionkey")));
     }
 
     @Test

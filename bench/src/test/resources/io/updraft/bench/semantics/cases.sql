@@ -735,3 +735,13 @@ from lineitem
 select count(distinct n_name), count(distinct n_regionkey), count(*), sum(n_nationkey), count(n_comment)
 from nation
 where n_nationkey < 0
+
+-- case: describe_as_spark_defines_it
+-- Dataset.describe's definition (Spark's summary: each statistic an aggregate cast to string); the Dataset API
+-- variant runs describe() itself against these rows
+select 'count' as summary, cast(count(n_nationkey) as string) as n_nationkey, cast(count(n_regionkey) as string) as n_regionkey
+from nation
+union all select 'mean', cast(avg(n_nationkey) as string), cast(avg(n_regionkey) as string) from nation
+union all select 'stddev', cast(stddev(n_nationkey) as string), cast(stddev(n_regionkey) as string) from nation
+union all select 'min', cast(min(n_nationkey) as string), cast(min(n_regionkey) as string) from nation
+union all select 'max', cast(max(n_nationkey) as string), cast(max(n_regionkey) as string) from nation
