@@ -11,9 +11,10 @@ import java.util.Objects;
 
 /**
  * One row of a result, as Spark's {@code Row}: positional access, typed getters and, when the row
- * carries a schema, access by field name. Values use Spark's Java types: Boolean, Integer, Long,
- * Double, java.math.BigDecimal, String, java.sql.Date, java.sql.Timestamp, and for arrays an unmodifiable
- * java.util.List of those; null is null. Immutable.
+ * carries a schema, access by field name. Values use Spark's Java types: Boolean, Byte, Short, Integer, Long,
+ * Float, Double, java.math.BigDecimal, String, byte[], java.sql.Date, java.sql.Timestamp, for arrays an
+ * unmodifiable java.util.List of those, for maps an unmodifiable java.util.Map (insertion order kept), for
+ * structs a Row with the struct's schema; null is null. Immutable.
  */
 public final class Row {
     private final Object[] values;
@@ -81,6 +82,18 @@ public final class Row {
         return (Boolean) nonNull(i);
     }
 
+    public byte getByte(int i) {
+        return ((Number) nonNull(i)).byteValue();
+    }
+
+    public short getShort(int i) {
+        return ((Number) nonNull(i)).shortValue();
+    }
+
+    public float getFloat(int i) {
+        return ((Number) nonNull(i)).floatValue();
+    }
+
     public int getInt(int i) {
         return ((Number) nonNull(i)).intValue();
     }
@@ -128,6 +141,35 @@ public final class Row {
         return getList(i);
     }
 
+    /** A struct column's value (a Row carrying the struct's schema), as Spark's {@code getStruct}; null when null. */
+    public Row getStruct(int i) {
+        Object v = values[i];
+        if (v != null && !(v instanceof Row)) {
+            throw new ClassCastException("Value at index " + i + " is a " + v.getClass().getSimpleName()
+                    + ", not a struct");
+        }
+        return (Row) v;
+    }
+
+    /**
+     * A map column's value as an unmodifiable {@code java.util.Map} in the map's entry order (Spark's
+     * {@code getJavaMap}; Spark's {@code getMap} returns a Scala map, this one the Java map); null when null.
+     */
+    @SuppressWarnings("unchecked")
+    public <K, V> java.util.Map<K, V> getMap(int i) {
+        Object v = values[i];
+        if (v != null && !(v instanceof java.util.Map<?, ?>)) {
+            throw new ClassCastException("Value at index " + i + " is a " + v.getClass().getSimpleName()
+                    + ", not a map");
+        }
+        return (java.util.Map<K, V>) v;
+    }
+
+    /** Same as {@link #getMap(int)}: Spark's {@code getJavaMap}. */
+    public <K, V> java.util.Map<K, V> getJavaMap(int i) {
+        return getMap(i);
+    }
+
     public List<Object> toList() {
         return Arrays.asList(values.clone());
     }
@@ -141,12 +183,12 @@ public final class Row {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Row r && Arrays.equals(values, r.values);
+        return o instanceof Row r && Arrays.deepEquals(values, r.values);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(values);
+        return Arrays.deepHashCode(values);
     }
 
     /** Spark's form: {@code [v1,v2,...]} with null as "null". */

@@ -1,15 +1,22 @@
 package io.updraft.core.value;
 
 import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.BinaryType;
 import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.ByteType;
 import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.DecimalType;
 import io.updraft.sql.types.DoubleType;
+import io.updraft.sql.types.FloatType;
 import io.updraft.sql.types.IntegerType;
 import io.updraft.sql.types.LongType;
+import io.updraft.sql.types.MapType;
 import io.updraft.sql.types.NullType;
+import io.updraft.sql.types.ShortType;
 import io.updraft.sql.types.StringType;
+import io.updraft.sql.types.StructType;
 import io.updraft.sql.types.TimestampType;
 
 import java.math.BigDecimal;
@@ -20,8 +27,9 @@ import java.util.Locale;
 /**
  * Spark 4's CAST of one value in its default ANSI mode, the one implementation the planner's constant folding and
  * the engine share (the engine's vectorized loops are specializations of it, checked against it by a differential
- * test). Values are internal: Boolean, Integer, Long, Double, BigDecimal, String, date as Integer days, timestamp
- * as Long micros. A string that does not convert raises [CAST_INVALID_INPUT] (a number too large for a decimal
+ * test). Values are internal: Boolean, Byte, Short, Integer, Long, Float, Double, BigDecimal, String, byte[],
+ * date as Integer days, timestamp as Long micros. tinyint, smallint and float go through int/bigint and double
+ * ({@link #castNarrow}): widened first, then narrowed with Spark's range check. A string that does not convert raises [CAST_INVALID_INPUT] (a number too large for a decimal
  * [NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION]); a bigint, double or decimal too large for int/bigint
  * [CAST_OVERFLOW]; an integral or decimal too large for a decimal type [NUMERIC_VALUE_OUT_OF_RANGE]. The other
  * conversions that fail give null (non-ANSI Spark's result). Timestamps read and print in {@code zone} (Spark's
@@ -38,6 +46,9 @@ public final class Casts {
         }
         if (from.equals(to)) {
             return value;
+        }
+        if (isNarrow(from) || isNarrow(to)) {
+            return castNarrow(value, from, to, zone);
         }
         switch (from) {
             case LongType l when to instanceof IntegerType -> {
@@ -85,6 +96,72 @@ public final class Casts {
             throw invalidInput((String) value, to);
         }
         return converted;
+    }
+
+    private static boolean isNarrow(DataType type) {
+        return type instanceof ByteType || type instanceof ShortType || type instanceof FloatType
+                || type instanceof BinaryType;
+    }
+
+    /**
+     * Casts from or to tinyint, smallint, float and binary: a tinyint or smallint source is read as its int,
+     * a float as its double; a tinyint or smallint target is cast to as bigint and then range-checked
+     * ([CAST_OVERFLOW], or [CAST_INVALID_INPUT] for a string, as Spark's {@code toByteExact}); a float target
+     * narrows the double. Binary converts only from and to string (UTF-8 bytes).
+     */
+    private static Object castNarrow(Object value, DataType from, DataType to, ZoneId zone) {
+        if (from instanceof BinaryType || to instanceof BinaryType) {
+            if (from instanceof StringType) {
+                return ((String) value).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            }
+            if (to instanceof StringType) {
+                return new String((byte[]) value, java.nio.charset.StandardCharsets.UTF_8);
+            }
+            throw new IllegalStateException("cannot cast " + from.simpleString() + " to " + to.simpleString());
+        }
+        if (from instanceof ByteType || from instanceof ShortType) {
+            return cast(((Number) value).intValue(), DataTypes.IntegerType, to, zone);
+        }
+        if (from instanceof FloatType) {
+            float f = (Float) value;
+            if (to instanceof StringType) {
+                return Float.toString(f);
+            }
+            return cast((double) f, DataTypes.DoubleType, to, zone);
+        }
+        if (to instanceof FloatType) {
+            Object d = cast(value, from, DataTypes.DoubleType, zone);
+            return d == null ? null : (Object) (float) (double) (Double) d;
+        }
+        long min = to instanceof ByteType ? Byte.MIN_VALUE : Short.MIN_VALUE;
+        long max = to instanceof ByteType ? Byte.MAX_VALUE : Short.MAX_VALUE;
+        if (from instanceof StringType) {
+            Long v = parseIntegral((String) value, min, max);
+            if (v == null) {
+                throw ValueErrors.castInvalidInput((String) value, to);
+            }
+            return narrow(v, to);
+        }
+        Object wide = cast(value, from, DataTypes.LongType, zone);
+        if (wide == null) {
+            return null;
+        }
+        long v = (Long) wide;
+        if (v < min || v > max) {
+            String text = switch (from) {
+                case IntegerType i -> value.toString();
+                case LongType l -> value + "L";
+                case DoubleType d -> doubleText((Double) value);
+                case DecimalType d -> ((BigDecimal) value).toPlainString() + "BD";
+                default -> value.toString();
+            };
+            throw ValueErrors.castOverflow(text, from, to);
+        }
+        return narrow(v, to);
+    }
+
+    private static Object narrow(long v, DataType to) {
+        return to instanceof ByteType ? (Object) (byte) v : (Object) (short) v;
     }
 
     private static BigDecimal fitOrRaise(BigDecimal v, DecimalType to) {
@@ -136,6 +213,12 @@ public final class Casts {
             case TimestampType t -> toTimestamp(value, from, zone);
             case NullType n -> null;
             case ArrayType a -> throw new IllegalStateException("casts to arrays are not supported");
+            case MapType m -> throw new IllegalStateException("casts to maps are not supported");
+            case StructType st -> throw new IllegalStateException("casts to structs are not supported");
+            case ByteType b -> throw new IllegalStateException("narrow casts go through castNarrow");
+            case ShortType b -> throw new IllegalStateException("narrow casts go through castNarrow");
+            case FloatType b -> throw new IllegalStateException("narrow casts go through castNarrow");
+            case BinaryType b -> throw new IllegalStateException("narrow casts go through castNarrow");
         };
     }
 

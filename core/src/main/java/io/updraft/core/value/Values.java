@@ -15,8 +15,8 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 
 /**
- * Internal values (date as Integer days, timestamp as Long micros, the rest as Boolean, Integer, Long, Double,
- * BigDecimal, String) against the Java values of Spark's {@code Row} (java.sql.Date for a date, the day in the
+ * Internal values (date as Integer days, timestamp as Long micros, the rest as Boolean, Byte, Short, Integer, Long,
+ * Float, Double, BigDecimal, String, byte[]) against the Java values of Spark's {@code Row} (java.sql.Date for a date, the day in the
  * JVM's zone as Spark; java.sql.Timestamp for a timestamp, the instant), and their order as Spark orders them.
  * Stateless.
  */
@@ -25,8 +25,8 @@ public final class Values {
     }
 
     /**
-     * Orders two non-null values of one type as Spark: strings by unsigned UTF-8 bytes, doubles with NaN above
-     * every number and -0.0 equal to 0.0, decimals numerically (whatever their scale).
+     * Orders two non-null values of one type as Spark: strings and binaries by unsigned bytes, doubles and floats
+     * with NaN above every number and -0.0 equal to 0.0, decimals numerically (whatever their scale).
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static int compare(Object a, Object b) {
@@ -34,6 +34,8 @@ public final class Values {
             case String s -> Arrays.compareUnsigned(s.getBytes(StandardCharsets.UTF_8),
                     ((String) b).getBytes(StandardCharsets.UTF_8));
             case Double d -> compareDoubles(d, (Double) b);
+            case Float f -> compareDoubles(f, (Float) b);
+            case byte[] bytes -> Arrays.compareUnsigned(bytes, (byte[]) b);
             case BigDecimal d -> d.compareTo((BigDecimal) b);
             default -> ((Comparable) a).compareTo(b);
         };

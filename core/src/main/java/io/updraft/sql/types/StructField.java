@@ -8,4 +8,15 @@ public record StructField(String name, DataType dataType, boolean nullable) {
         Objects.requireNonNull(name, "name is null");
         Objects.requireNonNull(dataType, "dataType is null");
     }
+
+    /** A nullable field, as Spark's {@code StructField(name, dataType)}. */
+    public StructField(String name, DataType dataType) {
+        this(name, dataType, true);
+    }
+
+    /** Spark's form: {@code StructField(name,IntegerType,true)}. */
+    @Override
+    public String toString() {
+        return "StructField(" + name + "," + dataType + "," + nullable + ")";
+    }
 }

@@ -1,17 +1,71 @@
 package io.updraft.sql.types;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/** An ordered list of fields: the schema of a Dataset or of a batch. Immutable. */
-public record StructType(List<StructField> fields) {
-    @JsonCreator
-    public StructType(@JsonProperty("fields") List<StructField> fields) {
+/**
+ * An ordered list of fields: the schema of a Dataset or of a batch, and Spark's struct column type
+ * ({@code struct<a:int,b:string>}, typeName "struct"). Immutable. In JSON it is its {@link #jsonString()},
+ * as every data type.
+ */
+public record StructType(List<StructField> fields) implements DataType {
+    public StructType(List<StructField> fields) {
         this.fields = List.copyOf(Objects.requireNonNull(fields, "fields is null"));
+    }
+
+    /** Reads {@link #jsonString()} (or any struct type name {@link DataType#parse} reads). */
+    @JsonCreator
+    public static StructType fromJson(String text) {
+        if (DataType.parse(text) instanceof StructType s) {
+            return s;
+        }
+        throw new IllegalArgumentException("not a struct type: " + text);
+    }
+
+    public StructType() {
+        this(List.of());
+    }
+
+    /** The field with this name (case-insensitive); IllegalArgumentException naming the fields when absent. */
+    public StructField apply(String name) {
+        int i = indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("Field \"" + name + "\" does not exist. Available fields: "
+                    + String.join(", ", fieldNames()));
+        }
+        return fields.get(i);
+    }
+
+    public StructField apply(int i) {
+        return fields.get(i);
+    }
+
+    public StructType add(StructField field) {
+        List<StructField> copy = new ArrayList<>(fields);
+        copy.add(field);
+        return new StructType(copy);
+    }
+
+    /** Spark's {@code add(name, "ddl type")}: the type parsed as {@link DataType#parse}. */
+    public StructType add(String name, String type) {
+        return add(name, DataType.parse(type), true);
+    }
+
+    public int length() {
+        return fields.size();
+    }
+
+    /** The index of the field with this name (case-insensitive); IllegalArgumentException when absent. */
+    public int fieldIndex(String name) {
+        int i = indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("Field \"" + name + "\" does not exist. Available fields: "
+                    + String.join(", ", fieldNames()));
+        }
+        return i;
     }
 
     public static StructType of(StructField... fields) {
@@ -50,26 +104,43 @@ public record StructType(List<StructField> fields) {
         return -1;
     }
 
-    /** Spark's {@code printSchema()} text: "root" then " |-- name: type (nullable = true)" lines. */
+    /** Spark's {@code printSchema()} text: "root" then " |-- name: type (nullable = true)" lines, nested too. */
     public String treeString() {
         StringBuilder sb = new StringBuilder("root\n");
-        for (StructField f : fields) {
-            sb.append(" |-- ").append(f.name()).append(": ").append(f.dataType().typeName())
-                    .append(" (nullable = ").append(f.nullable()).append(")\n");
-            appendElements(sb, f.dataType(), " |    ");
-        }
+        appendFields(sb, this, " |");
         return sb.toString();
     }
 
-    /** Spark's nested lines for an array: "|-- element: type (containsNull = b)", indented per level. */
-    private static void appendElements(StringBuilder sb, DataType type, String prefix) {
-        if (type instanceof ArrayType a) {
-            sb.append(prefix).append("|-- element: ").append(a.elementType().typeName())
-                    .append(" (containsNull = ").append(a.containsNull()).append(")\n");
-            appendElements(sb, a.elementType(), prefix + "|    ");
+    private static void appendFields(StringBuilder sb, StructType struct, String prefix) {
+        for (StructField f : struct.fields) {
+            sb.append(prefix).append("-- ").append(f.name()).append(": ").append(f.dataType().typeName())
+                    .append(" (nullable = ").append(f.nullable()).append(")\n");
+            appendNested(sb, f.dataType(), prefix + "    |");
         }
     }
 
+    /** Spark's nested lines of an array's element, a map's key and value, a struct's fields, per level. */
+    private static void appendNested(StringBuilder sb, DataType type, String prefix) {
+        switch (type) {
+            case ArrayType a -> {
+                sb.append(prefix).append("-- element: ").append(a.elementType().typeName())
+                        .append(" (containsNull = ").append(a.containsNull()).append(")\n");
+                appendNested(sb, a.elementType(), prefix + "    |");
+            }
+            case MapType m -> {
+                sb.append(prefix).append("-- key: ").append(m.keyType().typeName()).append('\n');
+                appendNested(sb, m.keyType(), prefix + "    |");
+                sb.append(prefix).append("-- value: ").append(m.valueType().typeName())
+                        .append(" (valueContainsNull = ").append(m.valueContainsNull()).append(")\n");
+                appendNested(sb, m.valueType(), prefix + "    |");
+            }
+            case StructType s -> appendFields(sb, s, prefix);
+            default -> {
+            }
+        }
+    }
+
+    @Override
     public String simpleString() {
         StringBuilder sb = new StringBuilder("struct<");
         for (int i = 0; i < fields.size(); i++) {
@@ -79,5 +150,39 @@ public record StructType(List<StructField> fields) {
             sb.append(fields.get(i).name()).append(':').append(fields.get(i).dataType().simpleString());
         }
         return sb.append('>').toString();
+    }
+
+    @Override
+    public String jsonString() {
+        StringBuilder sb = new StringBuilder("struct<");
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            StructField f = fields.get(i);
+            sb.append(DataTypeParser.quote(f.name())).append(':').append(f.dataType().jsonString());
+            if (!f.nullable()) {
+                sb.append(" not null");
+            }
+        }
+        return sb.append('>').toString();
+    }
+
+    @Override
+    public String typeName() {
+        return "struct";
+    }
+
+    /** Spark's form: {@code StructType(StructField(a,IntegerType,true),...)}. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("StructType(");
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append(fields.get(i));
+        }
+        return sb.append(')').toString();
     }
 }
