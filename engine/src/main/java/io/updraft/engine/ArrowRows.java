@@ -11,6 +11,8 @@ import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.DecimalType;
+import io.updraft.sql.types.MapType;
+import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 import io.updraft.sql.types.TimestampType;
 import org.apache.arrow.memory.ArrowBuf;
@@ -22,6 +24,8 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 
@@ -35,13 +39,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Converts between Arrow IPC streams (base64, as in {@link io.updraft.core.task.TaskResult}) and
- * {@link Row}s with Spark's Java types: Boolean, Integer, Long, Double, BigDecimal, String,
- * java.sql.Date (the day, in the JVM's zone, as Spark), java.sql.Timestamp (the instant) and, for arrays,
- * an unmodifiable java.util.List of those (Spark's {@code Row.getList}). Used by the
+ * {@link Row}s with Spark's Java types: Boolean, Byte, Short, Integer, Long, Float, Double, BigDecimal, String,
+ * byte[], java.sql.Date (the day, in the JVM's zone, as Spark), java.sql.Timestamp (the instant), for arrays
+ * an unmodifiable java.util.List of those (Spark's {@code Row.getList}), for maps an unmodifiable
+ * java.util.Map in entry order, for structs a Row carrying the struct's schema (Spark's {@code getStruct}). Used by the
  * coordinator for results and by tests; not a hot path. Thread-safe; the overloads without an allocator
  * use a short-lived one of their own.
  */
@@ -96,9 +103,24 @@ public final class ArrowRows {
         if (kind == PhysicalKind.LIST) {
             return list((ListVector) v, ((ArrayType) type).elementType(), r);
         }
+        if (kind == PhysicalKind.MAP) {
+            return map((MapVector) v, (MapType) type, r);
+        }
+        if (kind == PhysicalKind.STRUCT) {
+            StructType struct = (StructType) type;
+            Object[] values = new Object[struct.size()];
+            for (int f = 0; f < values.length; f++) {
+                values[f] = value((FieldVector) ((StructVector) v).getChildByOrdinal(f), struct.get(f).dataType(), r);
+            }
+            return Row.withSchema(struct, values);
+        }
         ArrowBuf data = v.getDataBuffer();
         return switch (kind) {
             case BOOLEAN -> Bits.get(data, r);
+            case INT8 -> data.getByte(r);
+            case INT16 -> data.getShort((long) r << 1);
+            case FLOAT32 -> data.getFloat((long) r << 2);
+            case BINARY -> ((org.apache.arrow.vector.VarBinaryVector) v).get(r);
             case INT32 -> {
                 int x = data.getInt((long) r << 2);
                 yield type instanceof DateType ? Values.toJava(type, x) : (Object) x;
@@ -110,8 +132,22 @@ public final class ArrowRows {
             case FLOAT64 -> data.getDouble((long) r << 3);
             case DECIMAL -> Decimals.big(data, r, ((DecimalType) type).scale());
             case UTF8 -> new String(((VarCharVector) v).get(r), StandardCharsets.UTF_8);
-            case NULL, LIST -> null;
+            case NULL, LIST, MAP, STRUCT -> null;
         };
+    }
+
+    /** A map value as an unmodifiable java.util.Map in entry order (null values as null). */
+    private static Map<Object, Object> map(MapVector v, MapType type, int r) {
+        int start = v.getElementStartIndex(r);
+        int end = v.getElementEndIndex(r);
+        StructVector entries = (StructVector) v.getDataVector();
+        FieldVector keys = (FieldVector) entries.getChildByOrdinal(0);
+        FieldVector values = (FieldVector) entries.getChildByOrdinal(1);
+        Map<Object, Object> out = new LinkedHashMap<>();
+        for (int e = start; e < end; e++) {
+            out.put(value(keys, type.keyType(), e), value(values, type.valueType(), e));
+        }
+        return Collections.unmodifiableMap(out);
     }
 
     /** An array value as an unmodifiable java.util.List (null elements as null), as Spark's Row.getList. */
@@ -164,6 +200,14 @@ public final class ArrowRows {
     /** Allocates {@code v} and sets its values (nulls where a value is null) and value count. */
     private static void fill(FieldVector v, DataType type, List<?> values) {
         int n = values.size();
+        if (v instanceof MapVector map) {
+            fillMap(map, (MapType) type, values);
+            return;
+        }
+        if (v instanceof StructVector struct) {
+            fillStruct(struct, (StructType) type, values);
+            return;
+        }
         if (v instanceof ListVector list) {
             list.setInitialCapacity(Math.max(n, 1));
             list.allocateNew();
@@ -200,6 +244,82 @@ public final class ArrowRows {
         v.setValueCount(n);
     }
 
+    /** A struct column from Rows (or Object[]s / Lists) of its fields' values. */
+    private static void fillStruct(StructVector struct, StructType type, List<?> values) {
+        int n = values.size();
+        struct.setInitialCapacity(Math.max(n, 1));
+        struct.allocateNew();
+        List<List<Object>> columns = new ArrayList<>(type.size());
+        for (int f = 0; f < type.size(); f++) {
+            columns.add(new ArrayList<>(n));
+        }
+        for (int r = 0; r < n; r++) {
+            Object value = values.get(r);
+            List<?> fields = switch (value) {
+                case null -> null;
+                case Row row -> row.toList();
+                case Object[] a -> Arrays.asList(a);
+                case List<?> l -> l;
+                default -> throw new IllegalArgumentException("not a struct: " + value + " (" + value.getClass() + ")");
+            };
+            if (fields != null && fields.size() != type.size()) {
+                throw new IllegalArgumentException("struct value " + value + " has " + fields.size()
+                        + " fields but " + type.simpleString() + " has " + type.size());
+            }
+            for (int f = 0; f < type.size(); f++) {
+                columns.get(f).add(fields == null ? null : fields.get(f));
+            }
+            if (fields == null) {
+                struct.setNull(r);
+            } else {
+                struct.setIndexDefined(r);
+            }
+        }
+        for (int f = 0; f < type.size(); f++) {
+            StructField field = type.get(f);
+            fill((FieldVector) struct.getChildByOrdinal(f), field.dataType(), columns.get(f));
+        }
+        struct.setValueCount(n);
+    }
+
+    /** A map column from java.util.Maps (entries in iteration order). */
+    private static void fillMap(MapVector map, MapType type, List<?> values) {
+        int n = values.size();
+        map.setInitialCapacity(Math.max(n, 1));
+        map.allocateNew();
+        List<Object> keys = new ArrayList<>();
+        List<Object> items = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            Object value = values.get(r);
+            if (value == null) {
+                map.setNull(r);
+                continue;
+            }
+            if (!(value instanceof Map<?, ?> m)) {
+                throw new IllegalArgumentException("not a map: " + value + " (" + value.getClass() + ")");
+            }
+            map.startNewValue(r);
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (e.getKey() == null) {
+                    throw UpdraftException.user("[NULL_MAP_KEY] Cannot use null as map key.");
+                }
+                keys.add(e.getKey());
+                items.add(e.getValue());
+            }
+            map.endValue(r, m.size());
+        }
+        StructVector entries = (StructVector) map.getDataVector();
+        entries.setInitialCapacity(Math.max(keys.size(), 1));
+        entries.allocateNew();
+        for (int e = 0; e < keys.size(); e++) {
+            entries.setIndexDefined(e);
+        }
+        fill((FieldVector) entries.getChildByOrdinal(0), type.keyType(), keys);
+        fill((FieldVector) entries.getChildByOrdinal(1), type.valueType(), items);
+        entries.setValueCount(keys.size());
+        map.setValueCount(n);
+    }
+
     private static void set(FieldVector v, DataType type, int r, Object value) {
         ArrowBuf data = v.getDataBuffer();
         PhysicalKind kind = PhysicalKind.of(type);
@@ -208,6 +328,14 @@ public final class ArrowRows {
                 if ((Boolean) value) {
                     Bits.set(data, r);
                 }
+            }
+            case INT8 -> data.setByte(r, ((Number) value).byteValue());
+            case INT16 -> data.setShort((long) r << 1, ((Number) value).shortValue());
+            case FLOAT32 -> data.setFloat((long) r << 2, ((Number) value).floatValue());
+            case BINARY -> {
+                byte[] bytes = (byte[]) value;
+                ((org.apache.arrow.vector.VarBinaryVector) v).setSafe(r, bytes, 0, bytes.length);
+                return;
             }
             case INT32 -> data.setInt((long) r << 2, type instanceof DateType ? Values.days(value) : ((Number) value).intValue());
             case INT64 -> data.setLong((long) r << 3, type instanceof TimestampType ? Values.micros(value)
@@ -227,7 +355,7 @@ public final class ArrowRows {
                 ((VarCharVector) v).setSafe(r, bytes, 0, bytes.length);
                 return;
             }
-            case NULL, LIST -> {
+            case NULL, LIST, MAP, STRUCT -> {
                 return;
             }
         }

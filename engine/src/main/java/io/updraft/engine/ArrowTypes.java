@@ -3,15 +3,20 @@ package io.updraft.engine;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.BinaryType;
 import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.ByteType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.DecimalType;
 import io.updraft.sql.types.DoubleType;
+import io.updraft.sql.types.FloatType;
 import io.updraft.sql.types.IntegerType;
 import io.updraft.sql.types.LongType;
+import io.updraft.sql.types.MapType;
 import io.updraft.sql.types.NullType;
+import io.updraft.sql.types.ShortType;
 import io.updraft.sql.types.StringType;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
@@ -30,10 +35,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The mapping between SQL types and Arrow: boolean→Bit, int→Int(32), bigint→Int(64),
- * double→FloatingPoint(DOUBLE), decimal(p,s)→Decimal(p,s,128), string→Utf8, date→Date(DAY),
- * timestamp→Timestamp(MICROSECOND, "UTC"), void→Null, array&lt;T&gt;→List with one child field "element"
- * (nullable = containsNull) of T's type. Stateless and thread-safe.
+ * The mapping between SQL types and Arrow: boolean→Bit, tinyint→Int(8), smallint→Int(16), int→Int(32),
+ * bigint→Int(64), float→FloatingPoint(SINGLE), double→FloatingPoint(DOUBLE), decimal(p,s)→Decimal(p,s,128),
+ * string→Utf8, binary→Binary, date→Date(DAY), timestamp→Timestamp(MICROSECOND, "UTC"), void→Null,
+ * array&lt;T&gt;→List with one child field "element" (nullable = containsNull) of T's type,
+ * struct&lt;...&gt;→Struct with one child per field, map&lt;K,V&gt;→Map (unsorted keys) whose one non-null child
+ * "entries" is a Struct of a non-null "key" and a "value" (nullable = valueContainsNull), Arrow's layout.
+ * Stateless and thread-safe.
  */
 public final class ArrowTypes {
     public static final String UTC = "UTC";
@@ -44,26 +52,51 @@ public final class ArrowTypes {
     public static ArrowType toArrowType(DataType type) {
         return switch (type) {
             case BooleanType b -> ArrowType.Bool.INSTANCE;
+            case ByteType b -> new ArrowType.Int(8, true);
+            case ShortType s -> new ArrowType.Int(16, true);
             case IntegerType i -> new ArrowType.Int(32, true);
             case LongType l -> new ArrowType.Int(64, true);
+            case FloatType f -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
             case DoubleType d -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+            case BinaryType b -> ArrowType.Binary.INSTANCE;
             case DecimalType d -> new ArrowType.Decimal(d.precision(), d.scale(), 128);
             case StringType s -> ArrowType.Utf8.INSTANCE;
             case DateType d -> new ArrowType.Date(DateUnit.DAY);
             case TimestampType t -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, UTC);
             case NullType n -> ArrowType.Null.INSTANCE;
             case ArrayType a -> ArrowType.List.INSTANCE;
+            case MapType m -> new ArrowType.Map(false);
+            case StructType s -> ArrowType.Struct.INSTANCE;
         };
     }
 
     /** Name of the child field of a list vector (Arrow's and Spark's convention). */
     public static final String ELEMENT = "element";
 
-    /** The SQL type of an Arrow field produced by {@link #toField}: as {@link #toDataType(ArrowType)}, plus lists. */
+    /** Names of a map's entries, key and value fields (Arrow's convention). */
+    public static final String ENTRIES = "entries";
+    public static final String KEY = "key";
+    public static final String VALUE = "value";
+
+    /**
+     * The SQL type of an Arrow field produced by {@link #toField}: as {@link #toDataType(ArrowType)}, plus
+     * lists, structs and maps.
+     */
     public static DataType toDataType(Field field) {
         if (field.getType() instanceof ArrowType.List) {
             Field element = field.getChildren().get(0);
             return new ArrayType(toDataType(element), element.isNullable());
+        }
+        if (field.getType() instanceof ArrowType.Map) {
+            List<Field> kv = field.getChildren().get(0).getChildren();
+            return new MapType(toDataType(kv.get(0)), toDataType(kv.get(1)), kv.get(1).isNullable());
+        }
+        if (field.getType() instanceof ArrowType.Struct) {
+            List<StructField> fields = new ArrayList<>(field.getChildren().size());
+            for (Field child : field.getChildren()) {
+                fields.add(new StructField(child.getName(), toDataType(child), child.isNullable()));
+            }
+            return new StructType(fields);
         }
         return toDataType(field.getType());
     }
@@ -72,6 +105,18 @@ public final class ArrowTypes {
     public static DataType toDataType(ArrowType type) {
         if (type instanceof ArrowType.Bool) {
             return DataTypes.BooleanType;
+        }
+        if (type instanceof ArrowType.Int i && i.getIsSigned() && i.getBitWidth() == 8) {
+            return DataTypes.ByteType;
+        }
+        if (type instanceof ArrowType.Int i && i.getIsSigned() && i.getBitWidth() == 16) {
+            return DataTypes.ShortType;
+        }
+        if (type instanceof ArrowType.FloatingPoint f && f.getPrecision() == FloatingPointPrecision.SINGLE) {
+            return DataTypes.FloatType;
+        }
+        if (type instanceof ArrowType.Binary) {
+            return DataTypes.BinaryType;
         }
         if (type instanceof ArrowType.Int i && i.getIsSigned() && i.getBitWidth() == 32) {
             return DataTypes.IntegerType;
@@ -109,11 +154,23 @@ public final class ArrowTypes {
         return toField(name, type, true);
     }
 
-    /** The Arrow field of a SQL column; an array becomes a List field with one child named "element". */
+    /**
+     * The Arrow field of a SQL column; an array becomes a List field with one child named "element", a struct
+     * a Struct field with its fields as children, a map a Map field with one "entries" child of "key" and "value".
+     */
     public static Field toField(String name, DataType type, boolean nullable) {
         List<Field> children = null;
         if (type instanceof ArrayType a) {
             children = List.of(toField(ELEMENT, a.elementType(), a.containsNull()));
+        } else if (type instanceof StructType s) {
+            children = new ArrayList<>(s.size());
+            for (StructField f : s.fields()) {
+                children.add(toField(f));
+            }
+        } else if (type instanceof MapType m) {
+            Field entries = new Field(ENTRIES, new FieldType(false, ArrowType.Struct.INSTANCE, null), List.of(
+                    toField(KEY, m.keyType(), false), toField(VALUE, m.valueType(), m.valueContainsNull())));
+            children = List.of(entries);
         }
         return new Field(name, new FieldType(nullable, toArrowType(type), null), children);
     }

@@ -157,7 +157,7 @@ public final class GroupHashTable implements AutoCloseable {
             }
             return;
         }
-        if (kind == PhysicalKind.LIST) {
+        if (kind == PhysicalKind.LIST || kind == PhysicalKind.STRUCT || kind == PhysicalKind.MAP) {
             for (int i = 0; i < n; i++) {
                 hashes[i] = hashes[i] * 31 + RowKeys.hashValue(v, i, 0);
             }
@@ -172,18 +172,21 @@ public final class GroupHashTable implements AutoCloseable {
             } else {
                 h = switch (kind) {
                     case BOOLEAN -> Bits.get(data, i) ? 1231 : 1237;
+                    case INT8 -> data.getByte(i);
+                    case INT16 -> data.getShort((long) i << 1);
                     case INT32 -> data.getInt((long) i << 2);
                     case INT64 -> Long.hashCode(data.getLong((long) i << 3));
+                    case FLOAT32 -> RowKeys.normalizedBits(data.getFloat((long) i << 2));
                     case FLOAT64 -> Long.hashCode(normalizedBits(data.getDouble((long) i << 3)));
                     case DECIMAL -> Long.hashCode(data.getLong((long) i << 4)) * 31
                             + Long.hashCode(data.getLong(((long) i << 4) + 8));
-                    case UTF8 -> {
+                    case UTF8, BINARY -> {
                         ArrowBuf offsets = v.getOffsetBuffer();
                         yield ByteFunctionHelpers.hash(data, offsets.getInt((long) i << 2),
                                 offsets.getInt(((long) i << 2) + 4));
                     }
                     case NULL -> NULL_HASH;
-                    case LIST -> throw new IllegalStateException("lists are hashed above");
+                    case LIST, STRUCT, MAP -> throw new IllegalStateException("nested values are hashed above");
                 };
             }
             hashes[i] = hashes[i] * 31 + h;
@@ -219,7 +222,7 @@ public final class GroupHashTable implements AutoCloseable {
             if (!aValid) {
                 continue;
             }
-            if (kind == PhysicalKind.LIST) {
+            if (kind == PhysicalKind.LIST || kind == PhysicalKind.STRUCT || kind == PhysicalKind.MAP) {
                 if (!RowKeys.valuesEqual(kind, a, row, b, group)) {
                     return false;
                 }
@@ -229,6 +232,13 @@ public final class GroupHashTable implements AutoCloseable {
             ArrowBuf bd = b.getDataBuffer();
             boolean equal = switch (kind) {
                 case BOOLEAN -> Bits.get(ad, row) == Bits.get(bd, group);
+                case INT8 -> ad.getByte(row) == bd.getByte(group);
+                case INT16 -> ad.getShort((long) row << 1) == bd.getShort((long) group << 1);
+                case FLOAT32 -> {
+                    float x = ad.getFloat((long) row << 2);
+                    float y = bd.getFloat((long) group << 2);
+                    yield x == y || (Float.isNaN(x) && Float.isNaN(y));
+                }
                 case INT32 -> ad.getInt((long) row << 2) == bd.getInt((long) group << 2);
                 case INT64 -> ad.getLong((long) row << 3) == bd.getLong((long) group << 3);
                 case FLOAT64 -> {
@@ -238,7 +248,7 @@ public final class GroupHashTable implements AutoCloseable {
                 }
                 case DECIMAL -> ad.getLong((long) row << 4) == bd.getLong((long) group << 4)
                         && ad.getLong(((long) row << 4) + 8) == bd.getLong(((long) group << 4) + 8);
-                case UTF8 -> {
+                case UTF8, BINARY -> {
                     ArrowBuf ao = a.getOffsetBuffer();
                     ArrowBuf bo = b.getOffsetBuffer();
                     int as = ao.getInt((long) row << 2);
@@ -248,7 +258,7 @@ public final class GroupHashTable implements AutoCloseable {
                     yield ae - as == be - bs && ByteFunctionHelpers.equal(ad, as, ae, bd, bs, be) == 1;
                 }
                 case NULL -> true;
-                case LIST -> throw new IllegalStateException("lists are compared above");
+                case LIST, STRUCT, MAP -> throw new IllegalStateException("nested values are compared above");
             };
             if (!equal) {
                 return false;

@@ -1,15 +1,21 @@
 package io.updraft.engine.vector;
 
 import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.BinaryType;
 import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.ByteType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.DecimalType;
 import io.updraft.sql.types.DoubleType;
+import io.updraft.sql.types.FloatType;
 import io.updraft.sql.types.IntegerType;
 import io.updraft.sql.types.LongType;
+import io.updraft.sql.types.MapType;
 import io.updraft.sql.types.NullType;
+import io.updraft.sql.types.ShortType;
 import io.updraft.sql.types.StringType;
+import io.updraft.sql.types.StructType;
 import io.updraft.sql.types.TimestampType;
 
 /**
@@ -32,7 +38,19 @@ public enum PhysicalKind {
     /** NullVector: no buffers, every value null. */
     NULL(0),
     /** ListVector: validity, int offsets into one child vector of the element type. */
-    LIST(-1);
+    LIST(-1),
+    /** TinyIntVector: 1-byte ints. */
+    INT8(1),
+    /** SmallIntVector: 2-byte little-endian ints. */
+    INT16(2),
+    /** Float4Vector. */
+    FLOAT32(4),
+    /** VarBinaryVector: int offsets and bytes (the layout of UTF8). */
+    BINARY(-1),
+    /** StructVector: validity and one child vector per field, each as long as the struct vector. */
+    STRUCT(-1),
+    /** MapVector: a ListVector whose one child is a StructVector of key and value. */
+    MAP(-1);
 
     private final int width;
 
@@ -40,7 +58,7 @@ public enum PhysicalKind {
         this.width = width;
     }
 
-    /** Bytes per value for fixed-width kinds (INT32, INT64, FLOAT64, DECIMAL); 0 or -1 otherwise. */
+    /** Bytes per value for fixed-width kinds (INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, DECIMAL); 0 or -1 otherwise. */
     public int width() {
         return width;
     }
@@ -52,15 +70,21 @@ public enum PhysicalKind {
     public static PhysicalKind of(DataType type) {
         return switch (type) {
             case BooleanType b -> BOOLEAN;
+            case ByteType b -> INT8;
+            case ShortType s -> INT16;
             case IntegerType i -> INT32;
             case DateType d -> INT32;
             case LongType l -> INT64;
             case TimestampType t -> INT64;
+            case FloatType f -> FLOAT32;
             case DoubleType d -> FLOAT64;
+            case BinaryType b -> BINARY;
             case DecimalType d -> DECIMAL;
             case StringType s -> UTF8;
             case NullType n -> NULL;
             case ArrayType a -> LIST;
+            case MapType m -> MAP;
+            case StructType s -> STRUCT;
         };
     }
 }

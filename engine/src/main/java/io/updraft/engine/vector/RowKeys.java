@@ -4,11 +4,14 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
 
 /**
  * Hashing and equality of key values, a column at a time, with the semantics of grouping and join keys:
- * doubles are normalized (-0.0 = 0.0, every NaN = NaN), decimals hash by value at their type's scale,
- * strings by their UTF-8 bytes. Hashes are {@link Murmur3} chained over the columns (each column's hash
+ * doubles and floats are normalized (-0.0 = 0.0, every NaN = NaN), decimals hash by value at their type's scale,
+ * strings by their UTF-8 bytes, binaries by their bytes, tinyint and smallint as the int they widen to, a
+ * struct field by field (Spark's order: field by field, a null field first), an array (and a map, as its
+ * entries) element by element. Hashes are {@link Murmur3} chained over the columns (each column's hash
  * is seeded with the previous one), so they are the same in every JVM; a null contributes a constant.
  * Stateless.
  */
@@ -34,7 +37,7 @@ public final class RowKeys {
             }
             return;
         }
-        if (kind == PhysicalKind.LIST) {
+        if (kind == PhysicalKind.LIST || kind == PhysicalKind.MAP || kind == PhysicalKind.STRUCT) {
             for (int i = 0; i < n; i++) {
                 hashes[i] = hashValue(v, i, hashes[i]);
             }
@@ -42,7 +45,7 @@ public final class RowKeys {
         }
         ArrowBuf validity = v.getValidityBuffer();
         ArrowBuf data = v.getDataBuffer();
-        ArrowBuf offsets = kind == PhysicalKind.UTF8 ? v.getOffsetBuffer() : null;
+        ArrowBuf offsets = kind == PhysicalKind.UTF8 || kind == PhysicalKind.BINARY ? v.getOffsetBuffer() : null;
         for (int i = 0; i < n; i++) {
             int h = hashes[i];
             if (!Bits.get(validity, i)) {
@@ -51,8 +54,11 @@ public final class RowKeys {
             }
             hashes[i] = switch (kind) {
                 case BOOLEAN -> Murmur3.hashInt(Bits.get(data, i) ? 1 : 0, h);
+                case INT8 -> Murmur3.hashInt(data.getByte(i), h);
+                case INT16 -> Murmur3.hashInt(data.getShort((long) i << 1), h);
                 case INT32 -> Murmur3.hashInt(data.getInt((long) i << 2), h);
                 case INT64 -> Murmur3.hashLong(data.getLong((long) i << 3), h);
+                case FLOAT32 -> Murmur3.hashInt(normalizedBits(data.getFloat((long) i << 2)), h);
                 case FLOAT64 -> Murmur3.hashLong(normalizedBits(data.getDouble((long) i << 3)), h);
                 case DECIMAL -> {
                     long low = data.getLong((long) i << 4);
@@ -60,12 +66,12 @@ public final class RowKeys {
                     yield high == (low >> 63) ? Murmur3.hashLong(low, h)
                             : Murmur3.hashLong(high, Murmur3.hashLong(low, h));
                 }
-                case UTF8 -> {
+                case UTF8, BINARY -> {
                     int start = offsets.getInt((long) i << 2);
                     int end = offsets.getInt(((long) i << 2) + 4);
                     yield Murmur3.hashBytes(data, start, end - start, h);
                 }
-                case NULL, LIST -> h;
+                case NULL, LIST, MAP, STRUCT -> h;
             };
         }
     }
@@ -79,7 +85,15 @@ public final class RowKeys {
         if (kind == PhysicalKind.NULL || !Bits.get(v.getValidityBuffer(), row)) {
             return Murmur3.hashInt(NULL_MARKER, h);
         }
-        if (kind == PhysicalKind.LIST) {
+        if (kind == PhysicalKind.STRUCT) {
+            StructVector struct = (StructVector) v;
+            int out = h;
+            for (int f = 0; f < struct.size(); f++) {
+                out = hashValue((FieldVector) struct.getChildByOrdinal(f), row, out);
+            }
+            return out;
+        }
+        if (kind == PhysicalKind.LIST || kind == PhysicalKind.MAP) {
             ListVector list = (ListVector) v;
             int start = list.getOffsetBuffer().getInt((long) row << 2);
             int end = list.getOffsetBuffer().getInt(((long) row << 2) + 4);
@@ -93,20 +107,23 @@ public final class RowKeys {
         ArrowBuf data = v.getDataBuffer();
         return switch (kind) {
             case BOOLEAN -> Murmur3.hashInt(Bits.get(data, row) ? 1 : 0, h);
+            case INT8 -> Murmur3.hashInt(data.getByte(row), h);
+            case INT16 -> Murmur3.hashInt(data.getShort((long) row << 1), h);
             case INT32 -> Murmur3.hashInt(data.getInt((long) row << 2), h);
             case INT64 -> Murmur3.hashLong(data.getLong((long) row << 3), h);
+            case FLOAT32 -> Murmur3.hashInt(normalizedBits(data.getFloat((long) row << 2)), h);
             case FLOAT64 -> Murmur3.hashLong(normalizedBits(data.getDouble((long) row << 3)), h);
             case DECIMAL -> {
                 long low = data.getLong((long) row << 4);
                 long high = data.getLong(((long) row << 4) + 8);
                 yield high == (low >> 63) ? Murmur3.hashLong(low, h) : Murmur3.hashLong(high, Murmur3.hashLong(low, h));
             }
-            case UTF8 -> {
+            case UTF8, BINARY -> {
                 ArrowBuf offsets = v.getOffsetBuffer();
                 int start = offsets.getInt((long) row << 2);
                 yield Murmur3.hashBytes(data, start, offsets.getInt(((long) row << 2) + 4) - start, h);
             }
-            case NULL, LIST -> h;
+            case NULL, LIST, MAP, STRUCT -> h;
         };
     }
 
@@ -118,17 +135,35 @@ public final class RowKeys {
         return Double.doubleToLongBits(d);
     }
 
+    /** Canonical bits of a float: -0.0 as 0.0, every NaN as the one canonical NaN. */
+    public static int normalizedBits(float f) {
+        if (f == 0.0f) {
+            return 0;
+        }
+        return Float.floatToIntBits(f);
+    }
+
     /** Whether row {@code ra} of {@code a} and row {@code rb} of {@code b} (both non-null, same type) are equal. */
     public static boolean valuesEqual(PhysicalKind kind, FieldVector a, int ra, FieldVector b, int rb) {
-        if (kind == PhysicalKind.LIST) {
+        if (kind == PhysicalKind.LIST || kind == PhysicalKind.MAP) {
             return compareLists((ListVector) a, ra, (ListVector) b, rb, true) == 0;
+        }
+        if (kind == PhysicalKind.STRUCT) {
+            return compareStructs((StructVector) a, ra, (StructVector) b, rb, true) == 0;
         }
         ArrowBuf ad = a.getDataBuffer();
         ArrowBuf bd = b.getDataBuffer();
         return switch (kind) {
             case BOOLEAN -> Bits.get(ad, ra) == Bits.get(bd, rb);
+            case INT8 -> ad.getByte(ra) == bd.getByte(rb);
+            case INT16 -> ad.getShort((long) ra << 1) == bd.getShort((long) rb << 1);
             case INT32 -> ad.getInt((long) ra << 2) == bd.getInt((long) rb << 2);
             case INT64 -> ad.getLong((long) ra << 3) == bd.getLong((long) rb << 3);
+            case FLOAT32 -> {
+                float x = ad.getFloat((long) ra << 2);
+                float y = bd.getFloat((long) rb << 2);
+                yield x == y || (x != x && y != y);
+            }
             case FLOAT64 -> {
                 double x = ad.getDouble((long) ra << 3);
                 double y = bd.getDouble((long) rb << 3);
@@ -136,7 +171,7 @@ public final class RowKeys {
             }
             case DECIMAL -> ad.getLong((long) ra << 4) == bd.getLong((long) rb << 4)
                     && ad.getLong(((long) ra << 4) + 8) == bd.getLong(((long) rb << 4) + 8);
-            case UTF8 -> {
+            case UTF8, BINARY -> {
                 ArrowBuf ao = a.getOffsetBuffer();
                 ArrowBuf bo = b.getOffsetBuffer();
                 int as = ao.getInt((long) ra << 2);
@@ -145,24 +180,35 @@ public final class RowKeys {
                 int be = bo.getInt(((long) rb << 2) + 4);
                 yield ae - as == be - bs && ByteFunctionHelpers.equal(ad, as, ae, bd, bs, be) == 1;
             }
-            case NULL, LIST -> true;
+            case NULL, LIST, MAP, STRUCT -> true;
         };
     }
 
     /**
-     * Natural ascending order of two non-null values of the same type: doubles as Spark (NaN largest,
-     * -0.0 = 0.0), strings by unsigned UTF-8 bytes, decimals by unscaled value (same scale).
+     * Natural ascending order of two non-null values of the same type: doubles and floats as Spark (NaN
+     * largest, -0.0 = 0.0), strings and binaries by unsigned bytes, decimals by unscaled value (same scale),
+     * structs field by field (a null field first), arrays element by element.
      */
     public static int compareValues(PhysicalKind kind, FieldVector a, int ra, FieldVector b, int rb) {
-        if (kind == PhysicalKind.LIST) {
+        if (kind == PhysicalKind.LIST || kind == PhysicalKind.MAP) {
             return compareLists((ListVector) a, ra, (ListVector) b, rb, false);
+        }
+        if (kind == PhysicalKind.STRUCT) {
+            return compareStructs((StructVector) a, ra, (StructVector) b, rb, false);
         }
         ArrowBuf ad = a.getDataBuffer();
         ArrowBuf bd = b.getDataBuffer();
         return switch (kind) {
             case BOOLEAN -> Boolean.compare(Bits.get(ad, ra), Bits.get(bd, rb));
+            case INT8 -> Byte.compare(ad.getByte(ra), bd.getByte(rb));
+            case INT16 -> Short.compare(ad.getShort((long) ra << 1), bd.getShort((long) rb << 1));
             case INT32 -> Integer.compare(ad.getInt((long) ra << 2), bd.getInt((long) rb << 2));
             case INT64 -> Long.compare(ad.getLong((long) ra << 3), bd.getLong((long) rb << 3));
+            case FLOAT32 -> {
+                float x = ad.getFloat((long) ra << 2);
+                float y = bd.getFloat((long) rb << 2);
+                yield x == y ? 0 : Float.compare(x, y);
+            }
             case FLOAT64 -> {
                 double x = ad.getDouble((long) ra << 3);
                 double y = bd.getDouble((long) rb << 3);
@@ -174,14 +220,39 @@ public final class RowKeys {
                 yield ah != bh ? Long.compare(ah, bh)
                         : Long.compareUnsigned(ad.getLong((long) ra << 4), bd.getLong((long) rb << 4));
             }
-            case UTF8 -> {
+            case UTF8, BINARY -> {
                 ArrowBuf ao = a.getOffsetBuffer();
                 ArrowBuf bo = b.getOffsetBuffer();
                 yield ByteFunctionHelpers.compare(ad, ao.getInt((long) ra << 2), ao.getInt(((long) ra << 2) + 4),
                         bd, bo.getInt((long) rb << 2), bo.getInt(((long) rb << 2) + 4));
             }
-            case NULL, LIST -> 0;
+            case NULL, LIST, MAP, STRUCT -> 0;
         };
+    }
+
+    /** Spark's struct order: field by field, a null field before any value. */
+    private static int compareStructs(StructVector a, int ra, StructVector b, int rb, boolean equalityOnly) {
+        for (int f = 0; f < a.size(); f++) {
+            FieldVector ac = (FieldVector) a.getChildByOrdinal(f);
+            FieldVector bc = (FieldVector) b.getChildByOrdinal(f);
+            PhysicalKind kind = Vectors.kindOf(ac);
+            if (kind == PhysicalKind.NULL) {
+                continue;
+            }
+            boolean aValid = Bits.get(ac.getValidityBuffer(), ra);
+            boolean bValid = Bits.get(bc.getValidityBuffer(), rb);
+            if (aValid != bValid) {
+                return aValid ? 1 : -1;
+            }
+            if (!aValid) {
+                continue;
+            }
+            int c = equalityOnly ? (valuesEqual(kind, ac, ra, bc, rb) ? 0 : 1) : compareValues(kind, ac, ra, bc, rb);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 
     /**

@@ -9,13 +9,19 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.NullVector;
+import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.TransferPair;
@@ -50,8 +56,26 @@ public final class Vectors {
         if (v instanceof NullVector) {
             return PhysicalKind.NULL;
         }
+        if (v instanceof MapVector) {
+            return PhysicalKind.MAP;
+        }
         if (v instanceof ListVector) {
             return PhysicalKind.LIST;
+        }
+        if (v instanceof TinyIntVector) {
+            return PhysicalKind.INT8;
+        }
+        if (v instanceof SmallIntVector) {
+            return PhysicalKind.INT16;
+        }
+        if (v instanceof Float4Vector) {
+            return PhysicalKind.FLOAT32;
+        }
+        if (v instanceof VarBinaryVector) {
+            return PhysicalKind.BINARY;
+        }
+        if (v instanceof StructVector) {
+            return PhysicalKind.STRUCT;
         }
         throw new IllegalArgumentException("unsupported vector " + v.getClass().getSimpleName());
     }
@@ -103,8 +127,11 @@ public final class Vectors {
         if (kind == PhysicalKind.NULL) {
             return new NullVector(first.getField(), count);
         }
-        if (kind == PhysicalKind.LIST) {
+        if (kind == PhysicalKind.LIST || kind == PhysicalKind.MAP) {
             return gatherList(sources, sourceIndex, rows, from, count, allocator);
+        }
+        if (kind == PhysicalKind.STRUCT) {
+            return gatherStruct(sources, sourceIndex, rows, from, count, allocator);
         }
         FieldVector out = first.getField().createVector(allocator);
         try {
@@ -115,8 +142,8 @@ public final class Vectors {
                 validity[k] = sources[k].getValidityBuffer();
                 data[k] = sources[k].getDataBuffer();
             }
-            if (kind == PhysicalKind.UTF8) {
-                gatherUtf8(sources, sourceIndex, rows, from, count, (VarCharVector) out, validity, data);
+            if (kind == PhysicalKind.UTF8 || kind == PhysicalKind.BINARY) {
+                gatherVariable(sources, sourceIndex, rows, from, count, (BaseVariableWidthVector) out, validity, data);
             } else {
                 ((BaseFixedWidthVector) out).allocateNew(Math.max(count, 1));
                 ArrowBuf outValidity = out.getValidityBuffer();
@@ -124,7 +151,25 @@ public final class Vectors {
                 gatherBits(validity, sourceIndex, rows, from, count, outValidity);
                 switch (kind) {
                     case BOOLEAN -> gatherBits(data, sourceIndex, rows, from, count, outData);
-                    case INT32 -> {
+                    case INT8 -> {
+                        for (int i = 0; i < count; i++) {
+                            int row = rows[from + i];
+                            if (row >= 0) {
+                                int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                                outData.setByte(i, data[src].getByte(row));
+                            }
+                        }
+                    }
+                    case INT16 -> {
+                        for (int i = 0; i < count; i++) {
+                            int row = rows[from + i];
+                            if (row >= 0) {
+                                int src = sourceIndex == null ? 0 : sourceIndex[from + i];
+                                outData.setShort((long) i << 1, data[src].getShort((long) row << 1));
+                            }
+                        }
+                    }
+                    case INT32, FLOAT32 -> {
                         for (int i = 0; i < count; i++) {
                             int row = rows[from + i];
                             if (row >= 0) {
@@ -233,12 +278,65 @@ public final class Vectors {
         }
     }
 
+    /**
+     * Gathers struct rows: each field's child is gathered with the same rows (a null struct's fields too, so
+     * children stay as long as the struct), then the struct's validity is written.
+     */
+    private static FieldVector gatherStruct(FieldVector[] sources, int[] sourceIndex, int[] rows, int from,
+                                            int count, BufferAllocator allocator) {
+        int s = sources.length;
+        ArrowBuf[] validity = new ArrowBuf[s];
+        for (int k = 0; k < s; k++) {
+            validity[k] = sources[k].getValidityBuffer();
+        }
+        StructVector out = (StructVector) sources[0].getField().createVector(allocator);
+        try {
+            out.setInitialCapacity(Math.max(count, 1));
+            out.allocateNew();
+            ArrowBuf outValidity = out.getValidityBuffer();
+            outValidity.setZero(0, outValidity.capacity());
+            gatherBits(validity, sourceIndex, rows, from, count, outValidity);
+            int fields = out.size();
+            for (int f = 0; f < fields; f++) {
+                FieldVector[] children = new FieldVector[s];
+                for (int k = 0; k < s; k++) {
+                    children[k] = (FieldVector) ((StructVector) sources[k]).getChildByOrdinal(f);
+                }
+                try (FieldVector child = gather(children, sourceIndex, rows, from, count, allocator)) {
+                    child.makeTransferPair(out.getChildByOrdinal(f)).transfer();
+                }
+            }
+            out.setValueCount(count);
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
     /** A vector of {@code count} nulls of {@code field}'s type. */
     public static FieldVector nulls(Field field, int count, BufferAllocator allocator) {
         if (field.getType() instanceof ArrowType.Null) {
             return new NullVector(field, count);
         }
         FieldVector out = field.createVector(allocator);
+        if (out instanceof StructVector struct) {
+            try {
+                struct.setInitialCapacity(Math.max(count, 1));
+                struct.allocateNew();
+                struct.getValidityBuffer().setZero(0, struct.getValidityBuffer().capacity());
+                for (int f = 0; f < struct.size(); f++) {
+                    try (FieldVector child = nulls(struct.getChildByOrdinal(f).getField(), count, allocator)) {
+                        child.makeTransferPair(struct.getChildByOrdinal(f)).transfer();
+                    }
+                }
+                struct.setValueCount(count);
+                return struct;
+            } catch (RuntimeException e) {
+                out.close();
+                throw e;
+            }
+        }
         if (out instanceof ListVector list) {
             try {
                 list.setInitialCapacity(Math.max(count, 1));
@@ -288,6 +386,13 @@ public final class Vectors {
             return list.getValidityBuffer().capacity() + list.getOffsetBuffer().capacity()
                     + allocatedBytes(list.getDataVector());
         }
+        if (v instanceof StructVector struct) {
+            long total = struct.getValidityBuffer().capacity();
+            for (int f = 0; f < struct.size(); f++) {
+                total += allocatedBytes((FieldVector) struct.getChildByOrdinal(f));
+            }
+            return total;
+        }
         long total = v.getValidityBuffer().capacity() + v.getDataBuffer().capacity();
         if (v instanceof BaseVariableWidthVector) {
             total += v.getOffsetBuffer().capacity();
@@ -328,8 +433,8 @@ public final class Vectors {
         }
     }
 
-    private static void gatherUtf8(FieldVector[] sources, int[] sourceIndex, int[] rows, int from, int count,
-                                   VarCharVector out, ArrowBuf[] validity, ArrowBuf[] data) {
+    private static void gatherVariable(FieldVector[] sources, int[] sourceIndex, int[] rows, int from, int count,
+                                       BaseVariableWidthVector out, ArrowBuf[] validity, ArrowBuf[] data) {
         ArrowBuf[] offsets = new ArrowBuf[sources.length];
         for (int k = 0; k < sources.length; k++) {
             offsets[k] = sources[k].getOffsetBuffer();

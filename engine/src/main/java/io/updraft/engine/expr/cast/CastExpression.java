@@ -308,10 +308,14 @@ public final class CastExpression extends VectorExpression {
         ArrowBuf data = v.getDataBuffer();
         return switch (Kernels.kind(from)) {
             case BOOLEAN -> Bits.get(data, r);
+            case INT8 -> data.getByte(r);
+            case INT16 -> data.getShort((long) r << 1);
+            case FLOAT32 -> data.getFloat((long) r << 2);
             case INT32 -> data.getInt((long) r << 2);
             case INT64 -> data.getLong((long) r << 3);
             case FLOAT64 -> data.getDouble((long) r << 3);
             case DECIMAL -> Decimals.big(data, r, ((DecimalType) from).scale());
+            case BINARY -> ((org.apache.arrow.vector.VarBinaryVector) v).get(r);
             case UTF8 -> {
                 ArrowBuf offsets = v.getOffsetBuffer();
                 int start = offsets.getInt((long) r << 2);
@@ -321,7 +325,8 @@ public final class CastExpression extends VectorExpression {
                 yield new String(bytes, StandardCharsets.UTF_8);
             }
             case NULL -> null;
-            case LIST -> throw new IllegalStateException("casts of arrays are not supported");
+            case LIST, MAP, STRUCT -> throw new IllegalStateException("casts of " + from.simpleString()
+                    + " are not supported");
         };
     }
 
@@ -332,6 +337,13 @@ public final class CastExpression extends VectorExpression {
                 if ((Boolean) value) {
                     Bits.set(data, r);
                 }
+            }
+            case INT8 -> data.setByte(r, (Byte) value);
+            case INT16 -> data.setShort((long) r << 1, (Short) value);
+            case FLOAT32 -> data.setFloat((long) r << 2, (Float) value);
+            case BINARY -> {
+                byte[] bytes = (byte[]) value;
+                ((org.apache.arrow.vector.VarBinaryVector) out).setSafe(r, bytes, 0, bytes.length);
             }
             case INT32 -> data.setInt((long) r << 2, (Integer) value);
             case INT64 -> data.setLong((long) r << 3, (Long) value);
@@ -344,6 +356,8 @@ public final class CastExpression extends VectorExpression {
             }
             case NULL -> {
             }
+            case LIST, MAP, STRUCT -> throw new IllegalStateException("casts to " + type.simpleString()
+                    + " are not supported");
         }
     }
 }
