@@ -4,9 +4,9 @@ import io.updraft.engine.vector.Bits;
 import io.updraft.engine.vector.Decimals;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Binary;
@@ -34,7 +34,8 @@ final class ColumnDecoder {
     ColumnDecoder(ParquetColumn column, Dictionary dictionary) {
         this.column = column;
         this.maxDefinition = column.descriptor().getMaxDefinitionLevel();
-        if (dictionary != null && column.conversion() == ParquetColumn.Conversion.STRING) {
+        if (dictionary != null && (column.conversion() == ParquetColumn.Conversion.STRING
+                || column.conversion() == ParquetColumn.Conversion.BINARY)) {
             byte[][] bytes = new byte[dictionary.getMaxId() + 1][];
             for (int id = 0; id < bytes.length; id++) {
                 bytes[id] = dictionary.decodeToBinary(id).getBytes();
@@ -48,7 +49,7 @@ final class ColumnDecoder {
         if (out instanceof BaseFixedWidthVector fixed) {
             fixed.allocateNew(Math.max(n, 1));
         } else {
-            ((VarCharVector) out).allocateNew(Math.max(n * 16L, 64), Math.max(n, 1));
+            ((BaseVariableWidthVector) out).allocateNew(Math.max(n * 16L, 64), Math.max(n, 1));
         }
         switch (column.conversion()) {
             case BOOLEAN -> booleans(reader, out, n);
@@ -62,7 +63,8 @@ final class ColumnDecoder {
             case INT96_TIMESTAMP -> int96(reader, out, n);
             case FLOAT -> floats(reader, out, n);
             case DOUBLE -> doubles(reader, out, n);
-            case STRING -> strings(reader, (VarCharVector) out, n);
+            case STRING, BINARY -> strings(reader, (BaseVariableWidthVector) out, n);
+            case INT8, INT16, UINT8 -> smallInts(reader, out, n, column.conversion());
             case DECIMAL_BINARY -> decimalBinaries(reader, (DecimalVector) out, n);
         }
         out.setValueCount(n);
@@ -100,6 +102,24 @@ final class ColumnDecoder {
         for (int i = 0; i < n; i++) {
             if (reader.getCurrentDefinitionLevel() == maxDefinition) {
                 data.setInt((long) i << 2, reader.getInteger());
+                Bits.set(validity, i);
+            }
+            reader.consume();
+        }
+    }
+
+    /** INT32 values annotated INT(8), INT(16) or UINT(8), narrowed into tinyint or smallint vectors. */
+    private void smallInts(ColumnReader reader, FieldVector out, int n, ParquetColumn.Conversion conversion) {
+        ArrowBuf validity = out.getValidityBuffer();
+        ArrowBuf data = out.getDataBuffer();
+        for (int i = 0; i < n; i++) {
+            if (defined(reader)) {
+                int v = reader.getInteger();
+                switch (conversion) {
+                    case INT8 -> data.setByte(i, (byte) v);
+                    case UINT8 -> data.setShort((long) i << 1, (short) (v & 0xff));
+                    default -> data.setShort((long) i << 1, (short) v);
+                }
                 Bits.set(validity, i);
             }
             reader.consume();
@@ -190,7 +210,7 @@ final class ColumnDecoder {
         ArrowBuf data = out.getDataBuffer();
         for (int i = 0; i < n; i++) {
             if (defined(reader)) {
-                data.setDouble((long) i << 3, reader.getFloat());
+                data.setFloat((long) i << 2, reader.getFloat());
                 Bits.set(validity, i);
             }
             reader.consume();
@@ -215,7 +235,7 @@ final class ColumnDecoder {
      * dictionary-encoded (a writer's fallback to plain) is detected by parquet-java refusing the id, after
      * which the rest of the chunk goes through {@link ColumnReader#getBinary()}.
      */
-    private void strings(ColumnReader reader, VarCharVector out, int n) {
+    private void strings(ColumnReader reader, BaseVariableWidthVector out, int n) {
         ArrowBuf validity = out.getValidityBuffer();
         ArrowBuf offsets = out.getOffsetBuffer();
         ArrowBuf data = out.getDataBuffer();

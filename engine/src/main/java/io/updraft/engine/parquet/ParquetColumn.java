@@ -11,15 +11,16 @@ import org.apache.parquet.schema.Type;
 
 /**
  * A top-level, non-repeated primitive Parquet column with the SQL type it reads as and how its
- * physical values convert: BOOLEAN; INT32 (int, date, unsigned 8/16/32-bit); INT64 (bigint,
- * timestamps in millis/micros/nanos); INT96 timestamps; FLOAT/DOUBLE as double; BYTE_ARRAY as string
- * (annotated or not); decimals stored as INT32, INT64, FIXED_LEN_BYTE_ARRAY or BINARY.
+ * physical values convert, as Spark reads them: BOOLEAN; INT32 (int, date; INT(8) as tinyint, INT(16) and
+ * UINT(8) as smallint, UINT(16) as int, UINT(32) as bigint); INT64 (bigint, timestamps in millis/micros/nanos);
+ * INT96 timestamps; FLOAT as float, DOUBLE as double; BYTE_ARRAY as string when annotated STRING, ENUM or JSON,
+ * as binary without annotation; decimals stored as INT32, INT64, FIXED_LEN_BYTE_ARRAY or BINARY.
  */
 record ParquetColumn(String name, int fieldIndex, ColumnDescriptor descriptor, DataType type, Conversion conversion) {
 
     enum Conversion {
         BOOLEAN, INT32, UINT32, INT64, TIMESTAMP_MILLIS, TIMESTAMP_MICROS, TIMESTAMP_NANOS, INT96_TIMESTAMP,
-        FLOAT, DOUBLE, STRING, DECIMAL_INT32, DECIMAL_INT64, DECIMAL_BINARY
+        FLOAT, DOUBLE, STRING, DECIMAL_INT32, DECIMAL_INT64, DECIMAL_BINARY, INT8, INT16, UINT8, BINARY
     }
 
     /** Result of mapping one field: a column, or why it cannot be read. */
@@ -61,6 +62,15 @@ record ParquetColumn(String name, int fieldIndex, ColumnDescriptor descriptor, D
                     yield column(name, fieldIndex, descriptor, DataTypes.DateType, Conversion.INT32);
                 }
                 if (logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i) {
+                    if (i.isSigned() && i.getBitWidth() == 8) {
+                        yield column(name, fieldIndex, descriptor, DataTypes.ByteType, Conversion.INT8);
+                    }
+                    if (i.isSigned() && i.getBitWidth() == 16) {
+                        yield column(name, fieldIndex, descriptor, DataTypes.ShortType, Conversion.INT16);
+                    }
+                    if (!i.isSigned() && i.getBitWidth() == 8) {
+                        yield column(name, fieldIndex, descriptor, DataTypes.ShortType, Conversion.UINT8);
+                    }
                     yield i.isSigned() || i.getBitWidth() < 32
                             ? column(name, fieldIndex, descriptor, DataTypes.IntegerType, Conversion.INT32)
                             : column(name, fieldIndex, descriptor, DataTypes.LongType, Conversion.UINT32);
@@ -85,9 +95,10 @@ record ParquetColumn(String name, int fieldIndex, ColumnDescriptor descriptor, D
                 yield unsupported(name, "INT64 " + logical);
             }
             case INT96 -> column(name, fieldIndex, descriptor, DataTypes.TimestampType, Conversion.INT96_TIMESTAMP);
-            case FLOAT -> column(name, fieldIndex, descriptor, DataTypes.DoubleType, Conversion.FLOAT);
+            case FLOAT -> column(name, fieldIndex, descriptor, DataTypes.FloatType, Conversion.FLOAT);
             case DOUBLE -> column(name, fieldIndex, descriptor, DataTypes.DoubleType, Conversion.DOUBLE);
-            case BINARY -> logical == null || logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+            case BINARY -> logical == null ? column(name, fieldIndex, descriptor, DataTypes.BinaryType, Conversion.BINARY)
+                    : logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
                     || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
                     || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation
                     ? column(name, fieldIndex, descriptor, DataTypes.StringType, Conversion.STRING)

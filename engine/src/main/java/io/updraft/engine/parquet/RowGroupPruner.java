@@ -257,7 +257,7 @@ final class RowGroupPruner {
                 case UINT32 -> Integer.toUnsignedLong((Integer) value);
                 case TIMESTAMP_MILLIS -> (Long) value * 1000;
                 case TIMESTAMP_NANOS -> Math.floorDiv((Long) value, 1000L);
-                case FLOAT -> (double) (Float) value;
+                case FLOAT, INT8, INT16, UINT8, BINARY -> null; // not pruned: Updraft compares them only after reading
                 case STRING -> ((Binary) value).getBytes();
                 case DECIMAL_INT32 -> BigDecimal.valueOf((Integer) value, scale(column));
                 case DECIMAL_INT64 -> BigDecimal.valueOf((Long) value, scale(column));

@@ -78,7 +78,7 @@ class ParquetScanOperatorTest {
         StructType schema = new StructType(List.of())
                 .add("i", DataTypes.IntegerType).add("l", DataTypes.LongType).add("d", DataTypes.DoubleType)
                 .add("p", PRICE).add("s", DataTypes.StringType).add("dt", DataTypes.DateType)
-                .add("ts", DataTypes.TimestampType).add("b", DataTypes.BooleanType).add("f", DataTypes.DoubleType)
+                .add("ts", DataTypes.TimestampType).add("b", DataTypes.BooleanType).add("f", DataTypes.FloatType)
                 .add("big", new DecimalType(30, 1));
 
         Drain result = scan(typesFile(), schema, null);
@@ -87,10 +87,10 @@ class ParquetScanOperatorTest {
         long ts = jan31 * 86_400_000_000L + ((12 * 60 + 34) * 60 + 56) * 1_000_000L + 789_012;
         assertThat(result.batchSizes).containsExactly(2048, 952);
         assertThat(List.of(result.rows.get(0), result.rows.get(1000), result.rows.get(2999))).containsExactly(
-                Arrays.asList(1, 10L, 1.5, new BigDecimal("12.34"), "apple", jan31, ts, true, 1.25,
+                Arrays.asList(1, 10L, 1.5, new BigDecimal("12.34"), "apple", jan31, ts, true, 1.25f,
                         new BigDecimal("123456789012345678901234.5")),
                 Arrays.asList(2, null, null, new BigDecimal("-0.05"), null, null, null, null, null, null),
-                Arrays.asList(3, -7L, -2.0, null, "ünïcödé", -1, -500_000L, false, -0.5, new BigDecimal("-1.5")));
+                Arrays.asList(3, -7L, -2.0, null, "ünïcödé", -1, -500_000L, false, -0.5f, new BigDecimal("-1.5")));
         assertThat(result.rows.stream().distinct().count()).isEqualTo(3);
         assertThat(context.metrics().rowGroupsRead()).isEqualTo(2);
         assertThat(context.metrics().rowsRead()).isEqualTo(3000);
