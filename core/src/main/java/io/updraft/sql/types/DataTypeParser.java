@@ -10,7 +10,7 @@ import java.util.Locale;
  * doubled backtick for a backtick inside), each element, value or field type optionally followed by
  * {@code not null}. One instance per text; not thread-safe.
  */
-final class DataTypeParser {
+public final class DataTypeParser {
     private final String text;
     private int at;
 
@@ -18,7 +18,7 @@ final class DataTypeParser {
         this.text = text;
     }
 
-    static DataType parse(String text) {
+    public static DataType parse(String text) {
         DataTypeParser parser = new DataTypeParser(text);
         DataType type = parser.type();
         parser.skipSpaces();
