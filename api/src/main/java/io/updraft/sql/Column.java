@@ -199,6 +199,21 @@ public class Column {
         return call("substring", expr, exprOf(startPos), exprOf(len));
     }
 
+    /** A struct's field by name (case-insensitive), as Spark's {@code getField}; null where the struct is null. */
+    public Column getField(String fieldName) {
+        return call("element_at", expr, exprOf(fieldName));
+    }
+
+    /** A map's value for {@code key} (null when absent), or a struct's field by name, as Spark's {@code getItem}. */
+    public Column getItem(Object key) {
+        return call("element_at", expr, exprOf(key));
+    }
+
+    /** Same as {@link #getItem(Object)} (Spark's {@code apply}, {@code col("m")("k")} in Scala). */
+    public Column apply(Object key) {
+        return getItem(key);
+    }
+
     private static Column call(String function, Expression... arguments) {
         return new Column(new FunctionCall(function, List.of(arguments), false));
     }

@@ -138,7 +138,8 @@ public final class ShowString {
      * Spark's string cast of one value of type {@code type}; null is "NULL" (Spark 3.5+, SPARK-43063). An array
      * is {@code [e1, e2, ...]}, each element formatted the same way, a null element also "NULL" (Spark 4's
      * {@code ToPrettyString}, whose null string is "NULL" at every level; {@code cast(array as string)} would
-     * print "null" inside arrays instead).
+     * print "null" inside arrays instead). A struct is {@code {v1, v2}}, a map {@code {k1 -> v1, k2 -> v2}}, a
+     * binary its bytes in hex {@code [01 FF]} (Spark 4's pretty string), a float Java's float text.
      */
     public static String cell(Object value, DataType type, ZoneId zone) {
         if (value == null) {
@@ -155,9 +156,47 @@ public final class ShowString {
             }
             return sb.append(']').toString();
         }
+        if (value instanceof Row struct) {
+            io.updraft.sql.types.StructType fields = type instanceof io.updraft.sql.types.StructType st ? st
+                    : struct.schema();
+            StringBuilder sb = new StringBuilder("{");
+            for (int i = 0; i < struct.size(); i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                sb.append(cell(struct.get(i), fields == null ? null : fields.get(i).dataType(), zone));
+            }
+            return sb.append('}').toString();
+        }
+        if (value instanceof java.util.Map<?, ?> map) {
+            io.updraft.sql.types.MapType m = type instanceof io.updraft.sql.types.MapType mt ? mt : null;
+            StringBuilder sb = new StringBuilder("{");
+            boolean first = true;
+            for (java.util.Map.Entry<?, ?> e : map.entrySet()) {
+                if (!first) {
+                    sb.append(", ");
+                }
+                first = false;
+                sb.append(cell(e.getKey(), m == null ? null : m.keyType(), zone)).append(" -> ")
+                        .append(cell(e.getValue(), m == null ? null : m.valueType(), zone));
+            }
+            return sb.append('}').toString();
+        }
+        if (value instanceof byte[] bytes) {
+            StringBuilder sb = new StringBuilder("[");
+            for (int i = 0; i < bytes.length; i++) {
+                if (i > 0) {
+                    sb.append(' ');
+                }
+                sb.append(Character.toUpperCase(Character.forDigit((bytes[i] >> 4) & 0xf, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(bytes[i] & 0xf, 16)));
+            }
+            return sb.append(']').toString();
+        }
         return switch (value) {
             case BigDecimal d -> d.toPlainString();
             case Double d -> Double.toString(d);
+            case Float f -> Float.toString(f);
             case Timestamp t -> timestamp(t.toInstant(), zone);
             case Instant t -> timestamp(t, zone);
             case Date d -> d.toLocalDate().toString();

@@ -644,6 +644,43 @@ public final class functions {
     }
 
     /** The number of elements of an array; -1 for a null array (Spark without ANSI mode). */
+    /** A struct of the columns, each field named after its column (col1, col2, ... for other expressions). */
+    public static Column struct(Column... cols) {
+        return call("struct", cols);
+    }
+
+    public static Column struct(String colName, String... colNames) {
+        Column[] cols = new Column[colNames.length + 1];
+        cols[0] = col(colName);
+        for (int i = 0; i < colNames.length; i++) {
+            cols[i + 1] = col(colNames[i]);
+        }
+        return struct(cols);
+    }
+
+    /** named_struct(name1, value1, ...): names are string literals. */
+    public static Column named_struct(Column... cols) {
+        return call("named_struct", cols);
+    }
+
+    /** map(key1, value1, ...): never null; a null key or one given twice fails the query, as Spark. */
+    public static Column map(Column... cols) {
+        return call("map", cols);
+    }
+
+    public static Column map_keys(Column e) {
+        return call("map_keys", e);
+    }
+
+    public static Column map_values(Column e) {
+        return call("map_values", e);
+    }
+
+    /** A map's value for {@code key}, null when absent. */
+    public static Column element_at(Column column, Object key) {
+        return call("element_at", column, lit(key));
+    }
+
     public static Column size(Column e) {
         return call("size", e);
     }

@@ -40,6 +40,22 @@ public sealed interface ArgumentTypes {
     record ArrayAndElement() implements ArgumentTypes {
     }
 
+    /** named_struct: pairs of a string literal (the field name) and a value of any type. */
+    record NamedStruct() implements ArgumentTypes {
+    }
+
+    /** map: key/value pairs; the keys cast to their common type, the values to theirs. */
+    record MapEntries() implements ArgumentTypes {
+    }
+
+    /** One map argument. */
+    record Map() implements ArgumentTypes {
+    }
+
+    /** element_at: a map and a key implicitly cast to the map's key type. */
+    record MapAndKey() implements ArgumentTypes {
+    }
+
     /** Two operands coerced as the {@code %} operator coerces them. */
     record Arithmetic() implements ArgumentTypes {
     }

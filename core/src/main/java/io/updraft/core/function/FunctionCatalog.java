@@ -77,6 +77,7 @@ public final class FunctionCatalog {
         math(f);
         dateTime(f);
         arrays(f);
+        structsAndMaps(f);
         rewrittenByTheAnalyzer(f);
         return f;
     }
@@ -206,6 +207,27 @@ public final class FunctionCatalog {
         f.add(engine("array_contains", exactly(2), new ArgumentTypes.ArrayAndElement(), TO_BOOLEAN,
                 "(array<T>, T) → boolean; null when no element matches and one is null")
                 .withNullability(Nullability.ALWAYS));
+    }
+
+    private static void structsAndMaps(List<FunctionSignature> f) {
+        ResultType fromArguments = new ResultType.FromArguments();
+        f.add(engine("named_struct", atLeast(2), new ArgumentTypes.NamedStruct(), fromArguments,
+                "(string name1, v1, ...) → struct<name1:T1,...>; never null").withNullability(Nullability.NEVER)
+                .nullTolerant());
+        f.add(rewritten("struct", atLeast(1), ANY, AS_REWRITTEN, "named_struct with each column's name (col1,"
+                + " col2, ... for other expressions)"));
+        f.add(engine("get_struct_field", exactly(2), ANY, fromArguments, "(struct, int ordinal) → the field;"
+                + " what s.a, s['a'] and getField resolve to").withKind(Kind.ENGINE_ONLY)
+                .withNullability(Nullability.ALWAYS));
+        f.add(engine("map", atLeast(0), new ArgumentTypes.MapEntries(), fromArguments,
+                "(k1, v1, ...) → map<K,V>; never null; [NULL_MAP_KEY], [DUPLICATED_MAP_KEY]")
+                .withNullability(Nullability.NEVER).nullTolerant());
+        f.add(engine("map_keys", exactly(1), new ArgumentTypes.Map(), fromArguments,
+                "(map<K,V>) → array<K> (elements never null)").withNullability(Nullability.FIRST_ARGUMENT));
+        f.add(engine("map_values", exactly(1), new ArgumentTypes.Map(), fromArguments,
+                "(map<K,V>) → array<V>").withNullability(Nullability.FIRST_ARGUMENT));
+        f.add(engine("element_at", exactly(2), new ArgumentTypes.MapAndKey(), fromArguments,
+                "(map<K,V>, K) → V, null for a missing key; also m[k]").withNullability(Nullability.ALWAYS));
     }
 
     private static void rewrittenByTheAnalyzer(List<FunctionSignature> f) {

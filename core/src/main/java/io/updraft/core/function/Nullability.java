@@ -11,7 +11,9 @@ public enum Nullability {
     /** Only when every argument may be (coalesce, greatest, least). */
     ALL_ARGUMENTS,
     /** Always: the function returns null for some non-null input too (ln of a negative, an unparsable date). */
-    ALWAYS;
+    ALWAYS,
+    /** Never (named_struct, map: a value for every row). */
+    NEVER;
 
     /** Whether the result may be null; {@code arguments} says, per argument, whether it may be. */
     public boolean nullable(List<Boolean> arguments) {
@@ -20,6 +22,7 @@ public enum Nullability {
             case FIRST_ARGUMENT -> !arguments.isEmpty() && arguments.get(0);
             case ALL_ARGUMENTS -> !arguments.contains(Boolean.FALSE);
             case ALWAYS -> true;
+            case NEVER -> false;
         };
     }
 }

@@ -24,6 +24,14 @@ public sealed interface ResultType {
     record Round() implements ResultType {
     }
 
+    /**
+     * Built from the arguments: named_struct's struct of (name, value type) pairs, map's map of the keys' and
+     * values' common types, map_keys' {@code array<K not null>}, map_values' {@code array<V>}, element_at's
+     * value type; the analyzer computes it (see {@code ScalarFunctionResolver}).
+     */
+    record FromArguments() implements ResultType {
+    }
+
     /** The type of the expression the analyzer rewrites the call into. */
     record AsRewritten() implements ResultType {
     }
@@ -39,6 +47,7 @@ public sealed interface ResultType {
             case CeilFloor ignored -> ceilFloor(arguments.get(0));
             case Round ignored -> round(arguments.get(0), scale);
             case AsRewritten ignored -> throw new IllegalStateException("a rewritten function has no result type rule");
+            case FromArguments ignored -> throw new IllegalStateException("the analyzer builds this result type");
         };
     }
 

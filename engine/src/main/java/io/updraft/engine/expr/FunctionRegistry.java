@@ -51,6 +51,7 @@ public final class FunctionRegistry {
         DateTimeFunctions.register(map);
         ConditionalFunctions.register(map);
         ArrayFunctions.register(map);
+        io.updraft.engine.expr.nested.NestedFunctions.register(map);
         return Map.copyOf(map);
     }
 

@@ -212,11 +212,26 @@ final class ExpressionResolver {
         };
     }
 
-    /** A name in this scope, else in an enclosing query's scope (an outer reference), else an error. */
+    /**
+     * A name in this scope, else a column of this scope followed by struct field names ({@code s.a.b}, the
+     * longest column name first, as Spark), else in an enclosing query's scope (an outer reference), else an error.
+     */
     private static ResolvedExpression attribute(List<String> nameParts, Scope scope) {
         Optional<AttributeReference> local = scope.tryResolve(nameParts);
         if (local.isPresent()) {
             return local.get();
+        }
+        for (int k = nameParts.size() - 1; k >= 1; k--) {
+            Optional<AttributeReference> column = scope.tryResolve(nameParts.subList(0, k));
+            if (column.isPresent() && column.get().dataType() instanceof io.updraft.sql.types.StructType) {
+                ResolvedExpression e = column.get();
+                for (String field : nameParts.subList(k, nameParts.size())) {
+                    ResolvedExpression struct = e;
+                    e = NestedFunctionResolver.field(struct, field).orElseThrow(() -> AnalysisErrors.unresolvedColumn(
+                            nameParts, scope.primary()));
+                }
+                return e;
+            }
         }
         for (Scope outer = scope.outer(); outer != null; outer = outer.outer()) {
             Optional<AttributeReference> found = outer.tryResolve(nameParts);

@@ -130,6 +130,18 @@ final class ScalarFunctionResolver {
                 typed.add(operation.left());
                 typed.add(operation.right());
             }
+            case ArgumentTypes.NamedStruct ignored -> {
+                return NestedFunctionResolver.namedStruct(sql, args);
+            }
+            case ArgumentTypes.MapEntries ignored -> {
+                return NestedFunctionResolver.map(sql, args);
+            }
+            case ArgumentTypes.Map ignored -> {
+                return NestedFunctionResolver.mapPart(f.name(), sql, args);
+            }
+            case ArgumentTypes.MapAndKey ignored -> {
+                return NestedFunctionResolver.elementAt(sql, args);
+            }
             case ArgumentTypes.Castable ignored -> throw new IllegalStateException(f.name() + " is a cast");
             case ArgumentTypes.AsRewritten ignored -> throw new IllegalStateException(f.name() + " is rewritten");
         }
@@ -163,6 +175,7 @@ final class ScalarFunctionResolver {
             case "ifnull" -> resolve("coalesce", args, sql);
             case "nvl2" -> ExpressionResolver.caseWhen(List.of(new IsNotNullExpression(args.get(0))),
                     List.of(args.get(1)), args.get(2));
+            case "struct" -> NestedFunctionResolver.struct(sql, args);
             case "isnull" -> new IsNullExpression(args.get(0));
             case "isnotnull" -> new IsNotNullExpression(args.get(0));
             case "left", "right" -> {

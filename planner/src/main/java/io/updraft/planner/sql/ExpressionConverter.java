@@ -278,6 +278,18 @@ final class ExpressionConverter {
             case CAST -> new CastExpr(convert(operands.get(0)), SqlTypes.of((SqlDataTypeSpec) operands.get(1)));
             case EXTRACT -> extract(call);
             case TRIM -> trim(call);
+            case DOT -> new FunctionCall("element_at", List.of(convert(operands.get(0)), new LiteralValue(
+                    io.updraft.core.expr.Literal.of(((org.apache.calcite.sql.SqlIdentifier) operands.get(1))
+                            .getSimple()))), false);
+            case ITEM -> new FunctionCall("element_at", List.of(convert(operands.get(0)), convert(operands.get(1))),
+                    false);
+            case MAP_VALUE_CONSTRUCTOR -> {
+                List<Expression> args = new java.util.ArrayList<>();
+                for (SqlNode operand : operands) {
+                    args.add(convert(operand));
+                }
+                yield new FunctionCall("map", args, false);
+            }
             default -> function(call);
         };
     }
