@@ -745,3 +745,35 @@ union all select 'mean', cast(avg(n_nationkey) as string), cast(avg(n_regionkey)
 union all select 'stddev', cast(stddev(n_nationkey) as string), cast(stddev(n_regionkey) as string) from nation
 union all select 'min', cast(min(n_nationkey) as string), cast(min(n_regionkey) as string) from nation
 union all select 'max', cast(max(n_nationkey) as string), cast(max(n_regionkey) as string) from nation
+-- case: struct_field_access
+-- ordered
+-- named_struct, struct and field access (s.a and s['a'])
+select o_orderkey, named_struct('k', o_orderkey, 's', o_orderstatus).s as status,
+       named_struct('k', o_orderkey, 's', o_orderstatus)['k'] as k2
+from orders
+where o_orderkey < 40
+order by o_orderkey
+
+-- case: map_functions
+-- ordered
+-- map(), element_at and m[k] (a missing key is null), map_keys / map_values sizes
+select o_orderkey, element_at(map('status', o_orderstatus, 'priority', o_orderpriority), 'priority') as p,
+       map('k', o_orderkey)['missing'] as missing, size(map_keys(map('a', 1, 'b', 2))) as keys,
+       size(map_values(map('a', o_orderkey))) as vals
+from orders
+where o_orderkey < 40
+order by o_orderkey
+
+-- case: map_null_key
+-- error
+select map(cast(null as string), o_orderkey) from orders where o_orderkey = 1
+
+-- case: map_duplicate_key
+-- error
+select map('a', o_orderkey, 'a', 2) from orders where o_orderkey = 1
+
+-- case: group_by_struct
+-- struct grouping keys
+select named_struct('s', o_orderstatus, 'p', o_orderpriority).s as s, count(*) as n
+from orders
+group by named_struct('s', o_orderstatus, 'p', o_orderpriority)

@@ -48,6 +48,10 @@ public sealed interface ArgumentTypes {
     record MapEntries() implements ArgumentTypes {
     }
 
+    /** get_struct_field: a struct and the int ordinal of its field (built by the analyzer for {@code s.a}). */
+    record StructAndOrdinal() implements ArgumentTypes {
+    }
+
     /** One map argument. */
     record Map() implements ArgumentTypes {
     }

@@ -216,7 +216,7 @@ public final class FunctionCatalog {
                 .nullTolerant());
         f.add(rewritten("struct", atLeast(1), ANY, AS_REWRITTEN, "named_struct with each column's name (col1,"
                 + " col2, ... for other expressions)"));
-        f.add(engine("get_struct_field", exactly(2), ANY, fromArguments, "(struct, int ordinal) → the field;"
+        f.add(engine("get_struct_field", exactly(2), new ArgumentTypes.StructAndOrdinal(), fromArguments, "(struct, int ordinal) → the field;"
                 + " what s.a, s['a'] and getField resolve to").withKind(Kind.ENGINE_ONLY)
                 .withNullability(Nullability.ALWAYS));
         f.add(engine("map", atLeast(0), new ArgumentTypes.MapEntries(), fromArguments,

@@ -139,6 +139,8 @@ final class ScalarFunctionResolver {
             case ArgumentTypes.Map ignored -> {
                 return NestedFunctionResolver.mapPart(f.name(), sql, args);
             }
+            case ArgumentTypes.StructAndOrdinal ignored -> throw new IllegalStateException(
+                    "get_struct_field is built by the analyzer");
             case ArgumentTypes.MapAndKey ignored -> {
                 return NestedFunctionResolver.elementAt(sql, args);
             }
