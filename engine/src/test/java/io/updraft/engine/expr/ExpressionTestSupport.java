@@ -97,6 +97,13 @@ public abstract class ExpressionTestSupport {
 
     /** Evaluates {@code expr} over a single column of values (column 0 of type {@code type}). */
     protected List<Object> eval(Expr expr, DataType type, Object... values) {
+        if (type instanceof StructType rowSchema && values instanceof Object[][] rows) {
+            // a StructType is a DataType too: eval(expr, schema, oneRow) means the schema overload
+            return eval(expr, rowSchema, rows);
+        }
+        if (type instanceof StructType rowSchema && values.length == rowSchema.size()) {
+            return eval(expr, rowSchema, new Object[][] {values});
+        }
         StructType schema = new StructType(List.of()).add("c0", type);
         Object[][] rows = new Object[values.length][];
         for (int i = 0; i < values.length; i++) {
