@@ -1,5 +1,6 @@
 package io.updraft.engine.write;
 
+import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.vector.Bits;
 import io.updraft.engine.vector.Decimals;
 import io.updraft.engine.vector.PhysicalKind;
@@ -8,6 +9,7 @@ import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DecimalType;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.ListVector;
 
@@ -38,6 +40,12 @@ final class CellValues {
             case DECIMAL -> Decimals.big(data, r, ((DecimalType) type).scale());
             case UTF8 -> new String(((VarCharVector) v).get(r), StandardCharsets.UTF_8);
             case LIST -> list((ListVector) v, ((ArrayType) type).elementType(), r);
+            case INT8 -> data.getByte(r);
+            case INT16 -> data.getShort((long) r << 1);
+            case FLOAT32 -> data.getFloat((long) r << 2);
+            case BINARY -> ((VarBinaryVector) v).get(r);
+            case STRUCT, MAP -> throw UpdraftException.user("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE", "0A000",
+                    "Writing " + type.simpleString() + " columns to files is not supported yet.");
             case NULL -> null;
         };
     }
