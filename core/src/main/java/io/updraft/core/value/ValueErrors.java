@@ -34,12 +34,15 @@ public final class ValueErrors {
                 + "divisor being 0 and return NULL instead. " + ANSI_OFF);
     }
 
-    /** {@code operation} is "add", "subtract", "multiply" or "negate"; {@code type} the SQL type ("int"). */
+    /** {@code operation} is "add", "subtract" or "multiply"; {@code type} the SQL type ("int"). */
     public static UpdraftException overflow(String operation, String type) {
-        String hint = operation.equals("negate") ? "" : " Use 'try_" + operation + "' to tolerate overflow and return "
-                + "NULL instead.";
-        return UpdraftException.user(ARITHMETIC_OVERFLOW, RANGE_STATE, type + " overflow in " + operation + "." + hint
-                + " " + ANSI_OFF);
+        return UpdraftException.user(ARITHMETIC_OVERFLOW, RANGE_STATE, type + " overflow in " + operation + ". Use 'try_"
+                + operation + "' to tolerate overflow and return NULL instead. " + ANSI_OFF);
+    }
+
+    /** Negation or {@code abs} of the int or bigint minimum, worded as Spark 4.2 words it. */
+    public static UpdraftException signOverflow() {
+        return UpdraftException.user(ARITHMETIC_OVERFLOW, RANGE_STATE, "overflow. " + ANSI_OFF);
     }
 
     public static UpdraftException decimalOutOfRange(Object value, int precision, int scale) {

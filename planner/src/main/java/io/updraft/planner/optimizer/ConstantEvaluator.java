@@ -228,10 +228,12 @@ public final class ConstantEvaluator {
         return l == null || r == null ? null : Boolean.FALSE;
     }
 
-    /** Negation as the engine's kernel: int and bigint wrap (Spark's ANSI mode raises ARITHMETIC_OVERFLOW). */
+    /** Negation as the engine's kernel: the int and bigint minimum raise ARITHMETIC_OVERFLOW, as Spark's ANSI mode. */
     private static Optional<Object> negate(Object v) {
         return switch (v) {
             case null -> Optional.of(NULL);
+            case Integer i when i == Integer.MIN_VALUE -> throw ValueErrors.signOverflow();
+            case Long l when l == Long.MIN_VALUE -> throw ValueErrors.signOverflow();
             case Integer i -> Optional.of(-i);
             case Long l -> Optional.of(-l);
             case Double d -> Optional.of(-d);

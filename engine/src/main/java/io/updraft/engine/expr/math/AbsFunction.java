@@ -1,5 +1,6 @@
 package io.updraft.engine.expr.math;
 
+import io.updraft.core.value.ValueErrors;
 import io.updraft.engine.expr.Kernels;
 import io.updraft.engine.expr.VectorExpression;
 import io.updraft.engine.vector.Batch;
@@ -12,7 +13,7 @@ import org.apache.arrow.vector.FieldVector;
 
 import java.util.List;
 
-/** abs(x); int and bigint minimum values stay negative (wrap), as Spark non-ANSI. */
+/** abs(x); the int and bigint minimum raise Spark's ANSI {@code ARITHMETIC_OVERFLOW}. */
 final class AbsFunction extends VectorExpression {
     private final VectorExpression child;
 
@@ -38,13 +39,23 @@ final class AbsFunction extends VectorExpression {
             Bits.copy(c.getValidityBuffer(), out.getValidityBuffer(), n);
             switch (Kernels.kind(type)) {
                 case INT32 -> {
+                    ArrowBuf validity = out.getValidityBuffer();
                     for (int r = 0; r < n; r++) {
-                        o.setInt((long) r << 2, Math.abs(a.getInt((long) r << 2)));
+                        int v = a.getInt((long) r << 2);
+                        if (v == Integer.MIN_VALUE && Bits.get(validity, r)) {
+                            throw ValueErrors.signOverflow();
+                        }
+                        o.setInt((long) r << 2, Math.abs(v));
                     }
                 }
                 case INT64 -> {
+                    ArrowBuf validity = out.getValidityBuffer();
                     for (int r = 0; r < n; r++) {
-                        o.setLong((long) r << 3, Math.abs(a.getLong((long) r << 3)));
+                        long v = a.getLong((long) r << 3);
+                        if (v == Long.MIN_VALUE && Bits.get(validity, r)) {
+                            throw ValueErrors.signOverflow();
+                        }
+                        o.setLong((long) r << 3, Math.abs(v));
                     }
                 }
                 case FLOAT64 -> {

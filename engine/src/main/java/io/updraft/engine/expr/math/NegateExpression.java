@@ -1,5 +1,6 @@
 package io.updraft.engine.expr.math;
 
+import io.updraft.core.value.ValueErrors;
 import io.updraft.engine.expr.Kernels;
 import io.updraft.engine.expr.VectorExpression;
 import io.updraft.engine.vector.Batch;
@@ -12,7 +13,7 @@ import org.apache.arrow.vector.FieldVector;
 
 import java.util.List;
 
-/** Unary minus; int and bigint wrap at their minimum, as Java. */
+/** Unary minus; negating the int or bigint minimum raises Spark's ANSI {@code ARITHMETIC_OVERFLOW}. */
 public final class NegateExpression extends VectorExpression {
     private final VectorExpression child;
 
@@ -38,13 +39,23 @@ public final class NegateExpression extends VectorExpression {
             Bits.copy(c.getValidityBuffer(), out.getValidityBuffer(), n);
             switch (Kernels.kind(type)) {
                 case INT32 -> {
+                    ArrowBuf validity = out.getValidityBuffer();
                     for (int i = 0; i < n; i++) {
-                        o.setInt((long) i << 2, -a.getInt((long) i << 2));
+                        int v = a.getInt((long) i << 2);
+                        if (v == Integer.MIN_VALUE && Bits.get(validity, i)) {
+                            throw ValueErrors.signOverflow();
+                        }
+                        o.setInt((long) i << 2, -v);
                     }
                 }
                 case INT64 -> {
+                    ArrowBuf validity = out.getValidityBuffer();
                     for (int i = 0; i < n; i++) {
-                        o.setLong((long) i << 3, -a.getLong((long) i << 3));
+                        long v = a.getLong((long) i << 3);
+                        if (v == Long.MIN_VALUE && Bits.get(validity, i)) {
+                            throw ValueErrors.signOverflow();
+                        }
+                        o.setLong((long) i << 3, -v);
                     }
                 }
                 case FLOAT64 -> {

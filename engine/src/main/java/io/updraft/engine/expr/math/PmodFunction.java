@@ -1,5 +1,6 @@
 package io.updraft.engine.expr.math;
 
+import io.updraft.core.value.ValueErrors;
 import io.updraft.engine.expr.Kernels;
 import io.updraft.engine.expr.NullIntolerantFunction;
 import io.updraft.engine.expr.VectorExpression;
@@ -15,9 +16,9 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * pmod(a, n): the positive remainder, as Spark: r = a % n, then (r + n) % n when r < 0 (int and bigint wrap,
- * as Spark non-ANSI); null when n is 0. Decimal arguments keep their own types and the exact result is fitted
- * to the result type (null when it does not fit).
+ * pmod(a, n): the positive remainder, as Spark: r = a % n, then (r + n) % n when r < 0. A zero divisor in a
+ * non-null row raises Spark's ANSI error (as {@code %} does). Decimal arguments keep their own types and the
+ * exact result is fitted to the result type (null when it does not fit).
  */
 final class PmodFunction extends NullIntolerantFunction {
     PmodFunction(VectorExpression dividend, VectorExpression divisor, DataType type, BufferAllocator allocator) {
@@ -35,7 +36,9 @@ final class PmodFunction extends NullIntolerantFunction {
                 for (int r = 0; r < n; r++) {
                     int d = b.getInt((long) r << 2);
                     if (d == 0) {
-                        Bits.clear(validity, r);
+                        if (Bits.get(validity, r)) {
+                            throw ValueErrors.remainderByZero();
+                        }
                         continue;
                     }
                     int m = a.getInt((long) r << 2) % d;
@@ -46,7 +49,9 @@ final class PmodFunction extends NullIntolerantFunction {
                 for (int r = 0; r < n; r++) {
                     long d = b.getLong((long) r << 3);
                     if (d == 0) {
-                        Bits.clear(validity, r);
+                        if (Bits.get(validity, r)) {
+                            throw ValueErrors.remainderByZero();
+                        }
                         continue;
                     }
                     long m = a.getLong((long) r << 3) % d;
@@ -57,7 +62,9 @@ final class PmodFunction extends NullIntolerantFunction {
                 for (int r = 0; r < n; r++) {
                     double d = b.getDouble((long) r << 3);
                     if (d == 0) {
-                        Bits.clear(validity, r);
+                        if (Bits.get(validity, r)) {
+                            throw ValueErrors.remainderByZero();
+                        }
                         continue;
                     }
                     double m = a.getDouble((long) r << 3) % d;
@@ -79,8 +86,7 @@ final class PmodFunction extends NullIntolerantFunction {
             }
             BigDecimal d = Decimals.big(b, r, bScale);
             if (d.signum() == 0) {
-                Bits.clear(validity, r);
-                continue;
+                throw ValueErrors.remainderByZero();
             }
             BigDecimal m = Decimals.big(a, r, aScale).remainder(d);
             if (m.signum() < 0) {

@@ -139,8 +139,12 @@ class ArithmeticExpressionTest extends ExpressionTestSupport {
 
     @Test
     void negate() {
-        assertThat(eval(new Negate(col(0, DataTypes.IntegerType)), DataTypes.IntegerType, 5, Integer.MIN_VALUE, null))
-                .containsExactly(-5, Integer.MIN_VALUE, null);
+        assertThat(eval(new Negate(col(0, DataTypes.IntegerType)), DataTypes.IntegerType, 5, Integer.MAX_VALUE, null))
+                .containsExactly(-5, -Integer.MAX_VALUE, null);
+        assertThatThrownBy(() -> eval(new Negate(col(0, DataTypes.IntegerType)), DataTypes.IntegerType, 1,
+                Integer.MIN_VALUE)).hasMessageContaining("[ARITHMETIC_OVERFLOW]");
+        assertThatThrownBy(() -> eval(new Negate(col(0, DataTypes.LongType)), DataTypes.LongType, Long.MIN_VALUE))
+                .hasMessageContaining("[ARITHMETIC_OVERFLOW]");
         assertThat(eval(new Negate(col(0, new DecimalType(5, 2))), new DecimalType(5, 2), dec("1.50")))
                 .containsExactly(dec("-1.50"));
     }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Math functions against the examples of Spark's SQL function reference (and its edge cases). */
 class MathFunctionsTest extends ExpressionTestSupport {
@@ -129,17 +130,26 @@ class MathFunctionsTest extends ExpressionTestSupport {
         assertThat(call("pmod", INT, -10, 3)).isEqualTo(2);
         assertThat(call("pmod", INT, 10, -3)).isEqualTo(1);
         assertThat(call("pmod", INT, -10, -3)).isEqualTo(-1);
-        assertThat(call("pmod", INT, -10, 0)).isNull();
         assertThat(call("pmod", LONG, -7L, 4L)).isEqualTo(1L);
         assertThat(call("pmod", DOUBLE, -7.5, 2.0)).isEqualTo(0.5);
-        assertThat(call("pmod", DOUBLE, 1.0, 0.0)).isNull();
         assertThat(call("pmod", new DecimalType(3, 1), dec("-10.5"), 3)).isEqualTo(dec("1.5"));
+    }
+
+    @Test
+    void pmodByZeroIsSparksAnsiError() {
+        assertThatThrownBy(() -> call("pmod", INT, -10, 0)).hasMessageContaining("[REMAINDER_BY_ZERO]");
+        assertThatThrownBy(() -> call("pmod", LONG, 7L, 0L)).hasMessageContaining("[REMAINDER_BY_ZERO]");
+        assertThatThrownBy(() -> call("pmod", DOUBLE, 1.0, 0.0)).hasMessageContaining("[REMAINDER_BY_ZERO]");
+        assertThatThrownBy(() -> call("pmod", new DecimalType(3, 1), dec("1.5"), 0))
+                .hasMessageContaining("[REMAINDER_BY_ZERO]");
     }
 
     @Test
     void absKeepsTheType() {
         assertThat(call("abs", INT, -1)).isEqualTo(1);
         assertThat(call("abs", DOUBLE, -0.5)).isEqualTo(0.5);
-        assertThat(call("abs", LONG, Long.MIN_VALUE)).isEqualTo(Long.MIN_VALUE);
+        assertThat(call("abs", LONG, Long.MIN_VALUE + 1)).isEqualTo(Long.MAX_VALUE);
+        assertThatThrownBy(() -> call("abs", LONG, Long.MIN_VALUE)).hasMessageContaining("[ARITHMETIC_OVERFLOW]");
+        assertThatThrownBy(() -> call("abs", INT, Integer.MIN_VALUE)).hasMessageContaining("[ARITHMETIC_OVERFLOW]");
     }
 }
