@@ -440,29 +440,6 @@ select abs(cast(n_nationkey as int) - 2147483647 - 1) as a
 from nation
 where n_nationkey = 0
 
--- case: pmod_by_zero
--- error
-select pmod(n_nationkey, n_regionkey * 0) as p
-from nation
-
--- case: pmod_double_by_zero
--- error
-select pmod(cast(n_nationkey as double), n_regionkey * 0.0) as p
-from nation
-
--- case: pmod_decimal_by_zero
--- error
-select pmod(l_extendedprice, l_discount * 0) as p
-from lineitem
-
--- case: pmod_signs_and_types
--- ordered
-select n_nationkey, pmod(-n_nationkey, 4) as a, pmod(n_nationkey, -3) as b,
-       pmod(-cast(n_nationkey as double) - 0.5, 2.0) as c, pmod(-cast(n_nationkey as decimal(5,1)) - 0.5, 3) as d
-from nation
-where n_nationkey < 6
-order by n_nationkey
-
 -- case: decimal_rounding_functions
 -- ordered
 select l_orderkey, l_linenumber, round(l_extendedprice / 7, 2) as r2, round(l_extendedprice, -2) as rm2,

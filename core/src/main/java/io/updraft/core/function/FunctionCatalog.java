@@ -159,7 +159,8 @@ public final class FunctionCatalog {
         f.add(engine("coalesce", atLeast(1), new ArgumentTypes.CommonType(), new ResultType.FirstArgument(),
                 "(T...) → T, first non-null").withNullability(Nullability.ALL_ARGUMENTS).nullTolerant());
         f.add(engine("pmod", exactly(2), new ArgumentTypes.Arithmetic(), new ResultType.FirstArgument(),
-                "(numeric, numeric) → positive remainder; null for a zero divisor where Spark 4 (ANSI) raises")
+                "(numeric, numeric) → positive remainder; REMAINDER_BY_ZERO for a zero divisor (Spark 4 ANSI); "
+                + "not resolvable from SQL yet: its decimal result type is not Spark's")
                 .withKind(Kind.ENGINE_ONLY).withNullability(Nullability.ALWAYS));
     }
 
