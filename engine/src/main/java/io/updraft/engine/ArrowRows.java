@@ -197,6 +197,30 @@ public final class ArrowRows {
         return Base64.getEncoder().encodeToString(bytes.toByteArray());
     }
 
+    /**
+     * The vectors of {@code rows} (values as {@link #encode} accepts them) in {@code schema}'s layout, allocated from
+     * {@code allocator}; the caller owns them.
+     */
+    public static List<FieldVector> vectors(List<Row> rows, StructType schema, BufferAllocator allocator) {
+        List<FieldVector> vectors = new ArrayList<>(schema.size());
+        try {
+            List<org.apache.arrow.vector.types.pojo.Field> fields = ArrowTypes.toArrowSchema(schema).getFields();
+            for (int c = 0; c < fields.size(); c++) {
+                FieldVector v = fields.get(c).createVector(allocator);
+                vectors.add(v);
+                List<Object> column = new ArrayList<>(rows.size());
+                for (Row row : rows) {
+                    column.add(row.get(c));
+                }
+                fill(v, schema.get(c).dataType(), column);
+            }
+            return vectors;
+        } catch (RuntimeException e) {
+            vectors.forEach(FieldVector::close);
+            throw e;
+        }
+    }
+
     /** Allocates {@code v} and sets its values (nulls where a value is null) and value count. */
     private static void fill(FieldVector v, DataType type, List<?> values) {
         int n = values.size();

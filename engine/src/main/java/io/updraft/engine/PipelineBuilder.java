@@ -6,6 +6,7 @@ import io.updraft.core.plan.Exchange;
 import io.updraft.core.plan.Expand;
 import io.updraft.core.plan.FileWrite;
 import io.updraft.core.plan.Filter;
+import io.updraft.core.plan.MapPartitions;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.Join;
@@ -25,6 +26,7 @@ import io.updraft.engine.join.NestedLoopJoinOperator;
 import io.updraft.engine.operator.BatchOperator;
 import io.updraft.engine.operator.ExpandOperator;
 import io.updraft.engine.operator.FilterOperator;
+import io.updraft.engine.operator.MapPartitionsOperator;
 import io.updraft.engine.operator.HashAggregateOperator;
 import io.updraft.engine.operator.InlineBatchesOperator;
 import io.updraft.engine.operator.LimitOperator;
@@ -76,6 +78,8 @@ public final class PipelineBuilder {
             case Exchange e -> throw new UpdraftException(ErrorType.INTERNAL,
                     "an Exchange reached a worker: the planner's stage builder cuts stages there");
             case FileWrite w -> wrap(build(w.child(), context), child -> new FileWriteOperator(child, w, context));
+            case MapPartitions m -> wrap(build(m.child(), context),
+                    child -> new MapPartitionsOperator(child, m.schema(), m.function(), context));
             case Union u -> union(u, context);
             case Join j -> join(j, context);
         };

@@ -31,9 +31,11 @@ import java.util.List;
         @JsonSubTypes.Type(value = ShuffleWrite.class, name = "shuffleWrite"),
         @JsonSubTypes.Type(value = FileWrite.class, name = "fileWrite"),
         @JsonSubTypes.Type(value = ShuffleRead.class, name = "shuffleRead"),
+        @JsonSubTypes.Type(value = MapPartitions.class, name = "mapPartitions"),
 })
 public sealed interface Operator permits ParquetScan, StageInput, InlineBatches, Filter, Project, HashAggregate,
-        Sort, Limit, TopN, Join, Union, Window, Expand, ShuffleWrite, ShuffleRead, Exchange, FileWrite {
+        Sort, Limit, TopN, Join, Union, Window, Expand, ShuffleWrite, ShuffleRead, Exchange, FileWrite,
+        MapPartitions {
 
     /** Schema of the batches this operator produces. */
     StructType schema();

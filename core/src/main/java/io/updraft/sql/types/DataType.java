@@ -8,7 +8,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * {@link #simpleString()} is the SQL name ("int", "decimal(15,2)"), {@link #typeName()} the name
  * {@code printSchema} shows ("integer"), {@link #toString()} the name {@code dtypes} shows ("IntegerType").
  */
-public sealed interface DataType permits BooleanType, ByteType, ShortType, IntegerType, LongType,
+public sealed interface DataType extends java.io.Serializable permits BooleanType, ByteType, ShortType, IntegerType,
+        LongType,
         FloatType, DoubleType, DecimalType, StringType, BinaryType, DateType, TimestampType, NullType, ArrayType,
         MapType, StructType {
 

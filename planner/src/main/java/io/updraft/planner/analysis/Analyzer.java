@@ -19,6 +19,8 @@ import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.logical.ParquetRelation;
 import io.updraft.planner.logical.ParquetSource;
 import io.updraft.planner.logical.Project;
+import io.updraft.planner.logical.LocalRelation;
+import io.updraft.planner.logical.MapPartitions;
 import io.updraft.planner.logical.Repartition;
 import io.updraft.planner.logical.Sort;
 import io.updraft.planner.logical.SubqueryAlias;
@@ -41,6 +43,8 @@ import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.LimitNode;
 import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ProjectNode;
+import io.updraft.planner.resolved.plan.LocalRelationNode;
+import io.updraft.planner.resolved.plan.MapPartitionsNode;
 import io.updraft.planner.resolved.plan.RepartitionNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.resolved.plan.ScanNode;
@@ -50,6 +54,7 @@ import io.updraft.sql.types.BooleanType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.NullType;
 import io.updraft.sql.types.StructField;
+import io.updraft.sql.types.StructType;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -135,6 +140,9 @@ public final class Analyzer {
                 case Coalesce c -> new RepartitionNode(resolve(c.child()), RepartitionNode.Kind.COALESCE,
                         c.numPartitions(), List.of());
                 case Hint h -> h.isBroadcast() ? new BroadcastHintNode(resolve(h.child())) : resolve(h.child());
+                case MapPartitions m -> new MapPartitionsNode(resolve(m.child()), attributes(m.schema()), m.function(),
+                        m.description());
+                case LocalRelation r -> new LocalRelationNode(attributes(r.schema()), r.arrowIpcBase64(), r.rowCount());
             };
         }
 
@@ -158,11 +166,16 @@ public final class Analyzer {
         }
 
         private ScanNode scan(ParquetSource source) {
+            return new ScanNode(source, relationName(source), attributes(source.schema()), List.of());
+        }
+
+        /** Fresh attributes for the columns of {@code schema}. */
+        private List<AttributeReference> attributes(StructType schema) {
             List<AttributeReference> output = new ArrayList<>();
-            for (StructField f : source.schema().fields()) {
+            for (StructField f : schema.fields()) {
                 output.add(new AttributeReference(ids.next(), f.name(), List.of(), f.dataType(), f.nullable()));
             }
-            return new ScanNode(source, relationName(source), output, List.of());
+            return output;
         }
 
         /** The last path segment of the first path, without ".parquet": what explain calls the relation. */

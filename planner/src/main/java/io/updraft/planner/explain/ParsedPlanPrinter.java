@@ -33,6 +33,8 @@ import io.updraft.planner.logical.Except;
 import io.updraft.planner.logical.Hint;
 import io.updraft.planner.logical.Intersect;
 import io.updraft.planner.logical.Join;
+import io.updraft.planner.logical.LocalRelation;
+import io.updraft.planner.logical.MapPartitions;
 import io.updraft.planner.logical.Repartition;
 import io.updraft.planner.logical.Union;
 import io.updraft.planner.logical.Filter;
@@ -84,6 +86,9 @@ public final class ParsedPlanPrinter {
                     + (r.numPartitions() > 0 ? ", " + r.numPartitions() : "");
             case Coalesce c -> "'Repartition " + c.numPartitions() + ", false";
             case Hint h -> "'UnresolvedHint " + h.name();
+            case MapPartitions m -> m.description();
+            case LocalRelation r -> "LocalRelation [" + r.schema().fields().stream().map(StructField::name)
+                    .collect(Collectors.joining(", ")) + "]";
         };
     }
 

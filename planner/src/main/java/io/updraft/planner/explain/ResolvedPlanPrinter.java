@@ -11,6 +11,8 @@ import io.updraft.planner.resolved.plan.ExpandNode;
 import io.updraft.planner.resolved.plan.IntersectNode;
 import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.LocalLimitNode;
+import io.updraft.planner.resolved.plan.LocalRelationNode;
+import io.updraft.planner.resolved.plan.MapPartitionsNode;
 import io.updraft.planner.resolved.plan.RepartitionNode;
 import io.updraft.planner.resolved.plan.UnionNode;
 import io.updraft.planner.resolved.plan.WindowNode;
@@ -108,6 +110,8 @@ public final class ResolvedPlanPrinter {
                         .collect(Collectors.joining(", ", "[", "]")) + (r.numPartitions() > 0 ? ", " + r.numPartitions() : "");
             };
             case BroadcastHintNode b -> "ResolvedHint (strategy=broadcast)";
+            case MapPartitionsNode m -> m.description() + ", " + attributes(m.output());
+            case LocalRelationNode r -> "LocalRelation " + attributes(r.output());
         };
     }
 

@@ -7,6 +7,6 @@ import java.util.List;
  * the analyzer resolves names and types ({@link io.updraft.planner.DefaultQueryPlanner#analyze}).
  */
 public sealed interface LogicalPlan permits ParquetRelation, Project, Filter, Aggregate, Sort, Limit, SubqueryAlias,
-        Join, Union, Intersect, Except, Distinct, Deduplicate, Repartition, Coalesce, Hint {
+        Join, Union, Intersect, Except, Distinct, Deduplicate, Repartition, Coalesce, Hint, MapPartitions, LocalRelation {
     List<LogicalPlan> children();
 }

@@ -18,6 +18,8 @@ import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.LimitNode;
 import io.updraft.planner.resolved.plan.LocalLimitNode;
 import io.updraft.planner.resolved.plan.ProjectNode;
+import io.updraft.planner.resolved.plan.LocalRelationNode;
+import io.updraft.planner.resolved.plan.MapPartitionsNode;
 import io.updraft.planner.resolved.plan.RepartitionNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.resolved.plan.ScanNode;
@@ -119,6 +121,9 @@ public final class ColumnPruning implements OptimizerRule {
             case DeduplicateNode d -> d.withChildren(List.of(pruneAll(d.child())));
             case IntersectNode i -> i.withChildren(List.of(pruneAll(i.left()), pruneAll(i.right())));
             case ExceptNode e -> e.withChildren(List.of(pruneAll(e.left()), pruneAll(e.right())));
+            // User code reads its child's whole rows, so they keep every column, in order.
+            case MapPartitionsNode m -> m.withChildren(List.of(pruneAll(m.child())));
+            case LocalRelationNode r -> r;
         };
     }
 

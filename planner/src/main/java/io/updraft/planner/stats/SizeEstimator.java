@@ -26,6 +26,8 @@ import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.LimitNode;
 import io.updraft.planner.resolved.plan.LocalLimitNode;
 import io.updraft.planner.resolved.plan.ProjectNode;
+import io.updraft.planner.resolved.plan.LocalRelationNode;
+import io.updraft.planner.resolved.plan.MapPartitionsNode;
 import io.updraft.planner.resolved.plan.RepartitionNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.resolved.plan.ScanNode;
@@ -59,7 +61,7 @@ import java.util.Set;
  *   join whatever filters apply — using the most selective key; other inner joins: the product × selectivity
  *   of the condition; outer joins at least the preserved side; semi/anti joins: the left side;</li>
  *   <li>aggregate: 1 row without keys, else a tenth of the input rows (no distinct counts); union: the sum; expand: rows ×
- *   projections; limit: at most the limit.</li>
+ *   projections; limit: at most the limit; a typed operation: its input's rows; local rows: their count.</li>
  * </ul>
  * Stateless; every call recomputes (plans are small).
  */
@@ -97,6 +99,8 @@ public final class SizeEstimator {
             case WindowNode w -> rows(w.child());
             case ExpandNode e -> rows(e.child()) * e.projections().size();
             case RepartitionNode r -> rows(r.child());
+            case MapPartitionsNode m -> rows(m.child());
+            case LocalRelationNode r -> Math.max(1, r.rowCount());
         };
     }
 

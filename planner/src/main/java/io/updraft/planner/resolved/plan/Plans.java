@@ -96,6 +96,8 @@ public final class Plans {
             case ExpandNode e -> e.projections().stream().flatMap(List::stream).toList();
             case RepartitionNode r -> r.keys().stream().map(SortOrder::child).toList();
             case BroadcastHintNode b -> List.of();
+            case MapPartitionsNode m -> List.of();
+            case LocalRelationNode r -> List.of();
         };
     }
 

@@ -14,7 +14,7 @@ import java.util.List;
  */
 public sealed interface ResolvedPlan permits ScanNode, SubqueryAliasNode, ProjectNode, FilterNode, AggregateNode,
         SortNode, LimitNode, JoinNode, UnionNode, IntersectNode, ExceptNode, DistinctNode, DeduplicateNode, WindowNode,
-        ExpandNode, RepartitionNode, LocalLimitNode, BroadcastHintNode {
+        ExpandNode, RepartitionNode, LocalLimitNode, BroadcastHintNode, MapPartitionsNode, LocalRelationNode {
 
     /** The columns this operator produces, in order. */
     List<AttributeReference> output();

@@ -1,0 +1,15 @@
+package io.updraft.api.java.function;
+
+import io.updraft.sql.streaming.GroupState;
+
+import java.io.Serializable;
+import java.util.Iterator;
+
+/**
+ * Maps one group and its state to one value. As Spark's {@code
+ * org.apache.spark.api.java.function.MapGroupsWithStateFunction}; serialized with the job's plan.
+ */
+@FunctionalInterface
+public interface MapGroupsWithStateFunction<K, V, S, R> extends Serializable {
+    R call(K key, Iterator<V> values, GroupState<S> state) throws Exception;
+}

@@ -1,0 +1,100 @@
+package io.updraft.core.typed;
+
+import io.updraft.core.error.ErrorType;
+import io.updraft.core.error.UpdraftException;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InvalidClassException;
+import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.Serializable;
+import java.util.Base64;
+
+/**
+ * User functions as they travel in a TaskSpec: Java serialization, base64. Reading goes through an allow-list
+ * {@link ObjectInputFilter} ({@link JobClasses}): a class outside it is refused before it is instantiated (a USER
+ * error naming it), a class the worker does not have is a USER error naming it. Stateless, thread-safe.
+ */
+public final class UserCode {
+    private UserCode() {
+    }
+
+    /** The serialized form of {@code function}; every class written is allowed for this JVM's own tasks. */
+    public static String serialize(Serializable function) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new RecordingOutputStream(bytes)) {
+            out.writeObject(function);
+        } catch (IOException e) {
+            throw UpdraftException.user("the function cannot be serialized (every object it captures must be"
+                    + " Serializable): " + e, e);
+        }
+        return Base64.getEncoder().encodeToString(bytes.toByteArray());
+    }
+
+    /** Reads what {@link #serialize} wrote, through the allow-list, as a {@code type}. */
+    public static <T> T deserialize(String base64, Class<T> type) {
+        byte[] bytes = Base64.getDecoder().decode(base64);
+        JobClasses allowed = JobClasses.current();
+        String[] refused = new String[1];
+        try (ObjectInputStream in = new ContextClassLoaderInputStream(new ByteArrayInputStream(bytes))) {
+            in.setObjectInputFilter(info -> {
+                ObjectInputFilter.Status status = allowed.check(info);
+                if (status == ObjectInputFilter.Status.REJECTED && refused[0] == null) {
+                    refused[0] = info.serialClass().getName();
+                }
+                return status;
+            });
+            Object value = in.readObject();
+            if (!type.isInstance(value)) {
+                throw new UpdraftException(ErrorType.INTERNAL, "user code is a " + value.getClass().getName()
+                        + ", not a " + type.getName());
+            }
+            return type.cast(value);
+        } catch (InvalidClassException e) {
+            throw UpdraftException.user("USER_CODE_CLASS_REFUSED", null, "user code refused: class "
+                    + (refused[0] == null ? "?" : refused[0]) + " is not allowed in a serialized function (only the"
+                    + " job's classes and the types they need are read: " + JobClasses.RESOURCE + ")");
+        } catch (ClassNotFoundException e) {
+            throw UpdraftException.user("USER_CODE_CLASS_NOT_FOUND", null, "class " + e.getMessage() + " of the"
+                    + " job is not in the worker: build the worker package with the job's jar (see the cli README)");
+        } catch (IOException e) {
+            throw new UpdraftException(ErrorType.INTERNAL, "cannot read user code: " + e, e);
+        }
+    }
+
+    /** Records every class it writes as allowed (they come from this JVM's own job). */
+    private static final class RecordingOutputStream extends ObjectOutputStream {
+        RecordingOutputStream(ByteArrayOutputStream out) throws IOException {
+            super(out);
+        }
+
+        @Override
+        protected void annotateClass(Class<?> cl) {
+            JobClasses.allowLocal(cl);
+        }
+    }
+
+    /** Resolves classes through the thread's context class loader first (a job jar loaded at run time). */
+    private static final class ContextClassLoaderInputStream extends ObjectInputStream {
+        ContextClassLoaderInputStream(ByteArrayInputStream in) throws IOException {
+            super(in);
+        }
+
+        @Override
+        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            if (loader != null) {
+                try {
+                    return Class.forName(desc.getName(), false, loader);
+                } catch (ClassNotFoundException e) {
+                    // fall back to the default resolution
+                }
+            }
+            return super.resolveClass(desc);
+        }
+    }
+}
