@@ -310,6 +310,11 @@ public class Column {
         return alias(alias);
     }
 
+    /** This column as a {@link TypedColumn} of {@code encoder}'s type (Spark's {@code as[U]}). */
+    public <U> TypedColumn<Object, U> as(Encoder<U> encoder) {
+        return new TypedColumn<>(expr, encoder);
+    }
+
     public Column name(String alias) {
         return alias(alias);
     }

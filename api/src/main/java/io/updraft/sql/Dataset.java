@@ -35,7 +35,7 @@ import java.util.Objects;
  * so an unknown column or a type mismatch fails at the call, as in Spark. Actions (count, collect, show,
  * ...) plan the query and run it on the session. Thread-safe.
  */
-public class Dataset<T> {
+public class Dataset<T> extends TypedDataset<T> {
     private final UpdraftSession session;
     private final LogicalPlan plan;
     private final Encoder<T> encoder;
@@ -111,8 +111,12 @@ public class Dataset<T> {
         return new Dataset<>(session, plan, Encoders.row());
     }
 
-    /** The same rows seen through another encoder (single-value encoders take the first column). */
+    /**
+     * The same rows seen through another encoder, checked at once as Spark binds it: beans by column name (every
+     * column kept), single values and tuples by position (the column count must match), types up-cast only.
+     */
     public <U> Dataset<U> as(Encoder<U> newEncoder) {
+        checkEncoder(this, newEncoder);
         return new Dataset<>(session, plan, newEncoder);
     }
 
@@ -560,8 +564,9 @@ public class Dataset<T> {
     public List<T> collectAsList() {
         List<Row> rows = collectRows();
         List<T> out = new ArrayList<>(rows.size());
+        java.util.function.Function<Row, T> reader = encoder.reader(schema);
         for (Row r : rows) {
-            out.add(encoder.fromRow(r));
+            out.add(reader.apply(r));
         }
         return out;
     }

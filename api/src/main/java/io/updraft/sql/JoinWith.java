@@ -56,14 +56,28 @@ final class JoinWith {
         }
 
         @Override
-        public Tuple2<T, U> fromRow(Row row) {
-            int leftWidth = leftSchema.size() + (leftMarker ? 1 : 0);
-            T l = side(row, 0, leftSchema, leftMarker, leftEncoder);
-            U r = side(row, leftWidth, rightSchema, rightMarker, rightEncoder);
-            return new Tuple2<>(l, r);
+        public StructType schema() {
+            throw new UnsupportedOperationException("joinWith's pairs are flat columns here: their encoder has no"
+                    + " schema until struct columns are supported");
         }
 
-        private static <V> V side(Row row, int from, StructType schema, boolean marker, Encoder<V> encoder) {
+        @Override
+        public java.util.function.Function<Row, Tuple2<T, U>> reader(StructType input) {
+            int leftWidth = leftSchema.size() + (leftMarker ? 1 : 0);
+            java.util.function.Function<Row, T> l = leftEncoder.reader(leftSchema);
+            java.util.function.Function<Row, U> r = rightEncoder.reader(rightSchema);
+            return row -> new Tuple2<>(side(row, 0, leftSchema, leftMarker, l),
+                    side(row, leftWidth, rightSchema, rightMarker, r));
+        }
+
+        @Override
+        public Row toRow(Tuple2<T, U> value) {
+            throw new UnsupportedOperationException("joinWith's pairs cannot be encoded back into rows until struct"
+                    + " columns are supported");
+        }
+
+        private static <V> V side(Row row, int from, StructType schema, boolean marker,
+                                  java.util.function.Function<Row, V> reader) {
             if (marker && row.isNullAt(from + schema.size())) {
                 return null;
             }
@@ -71,7 +85,7 @@ final class JoinWith {
             for (int i = 0; i < values.length; i++) {
                 values[i] = row.get(from + i);
             }
-            return encoder.fromRow(Row.withSchema(schema, values));
+            return reader.apply(Row.withSchema(schema, values));
         }
     }
 }

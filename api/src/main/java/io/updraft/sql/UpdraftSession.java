@@ -115,6 +115,33 @@ public final class UpdraftSession implements AutoCloseable {
         return new DataFrameReader(this);
     }
 
+    /** A Dataset of {@code data}, encoded by {@code encoder} (Spark's {@code createDataset}). */
+    public <T> Dataset<T> createDataset(List<T> data, Encoder<T> encoder) {
+        checkActive();
+        return LocalRows.dataset(this, data, encoder);
+    }
+
+    /** A DataFrame of {@code rows} with {@code schema}. */
+    public Dataset<Row> createDataFrame(List<Row> rows, StructType schema) {
+        checkActive();
+        return new Dataset<>(this, LocalRows.relation(rows, schema), Encoders.row());
+    }
+
+    /** A DataFrame of Java beans: one column per property, sorted by name, as {@code Encoders.bean}. */
+    public Dataset<Row> createDataFrame(List<?> data, Class<?> beanClass) {
+        checkActive();
+        return LocalRows.beans(this, data, beanClass);
+    }
+
+    /** A DataFrame without columns or rows. */
+    public Dataset<Row> emptyDataFrame() {
+        return createDataFrame(List.of(), new StructType(List.of()));
+    }
+
+    public <T> Dataset<T> emptyDataset(Encoder<T> encoder) {
+        return createDataset(List.of(), encoder);
+    }
+
     /** Runs a SQL query over the temporary views (see {@link Dataset#createOrReplaceTempView}). */
     public Dataset<Row> sql(String sqlText) {
         checkActive();

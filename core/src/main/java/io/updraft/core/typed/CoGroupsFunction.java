@@ -26,7 +26,7 @@ public record CoGroupsFunction(CoGroupFunction<Object, Object, Object, Object> f
     @Override
     @SuppressWarnings("unchecked")
     public Iterator<Row> apply(Iterator<Row> input, StructType inputSchema) {
-        StructType keySchema = Columns.slice(inputSchema, 0, keyColumns);
+        StructType keySchema = Columns.keys(inputSchema, keyColumns);
         int leftFrom = keyColumns + 1;
         int rightFrom = leftFrom + leftColumns;
         StructType leftSchema = Columns.slice(inputSchema, leftFrom, rightFrom);

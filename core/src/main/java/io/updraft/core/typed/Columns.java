@@ -16,6 +16,17 @@ final class Columns {
         return new StructType(fields);
     }
 
+    /** The key columns of a grouping's rows, named as the key encoder names them (without the key prefix). */
+    static StructType keys(StructType schema, int keyColumns) {
+        List<StructField> fields = new java.util.ArrayList<>();
+        for (StructField f : schema.fields().subList(0, keyColumns)) {
+            String name = f.name().startsWith(KeyFunction.KEY_PREFIX)
+                    ? f.name().substring(KeyFunction.KEY_PREFIX.length()) : f.name();
+            fields.add(new StructField(name, f.dataType(), f.nullable()));
+        }
+        return new StructType(fields);
+    }
+
     static Row slice(Row row, StructType sliced, int from) {
         Object[] values = new Object[sliced.size()];
         for (int i = 0; i < values.length; i++) {

@@ -39,7 +39,7 @@ public record GroupsFunction(Kind kind, Serializable function, Encoder<?> key, E
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Iterator<Row> apply(Iterator<Row> input, StructType inputSchema) {
-        StructType keySchema = Columns.slice(inputSchema, 0, keyColumns);
+        StructType keySchema = Columns.keys(inputSchema, keyColumns);
         StructType valueSchema = Columns.slice(inputSchema, keyColumns, inputSchema.size());
         Function<Row, Object> readKey = (Function<Row, Object>) key.reader(keySchema);
         Function<Row, Object> readValue = value == null ? null : (Function<Row, Object>) value.reader(valueSchema);

@@ -137,6 +137,18 @@ public final class OperatorDisplays {
                 .map(OperatorDisplays::list).collect(Collectors.joining(", ", "[", "]")) + ", " + list(output)));
     }
 
+    /** A typed operation's user code ({@code name} as Spark's node: MapElements, MapGroups, ...). */
+    public static Display mapPartitions(String name, List<AttributeReference> input, List<AttributeReference> output) {
+        return unary(name, ResolvedPlanPrinter.attributes(output), false, List.of(field("Input", input),
+                field("Output", output)));
+    }
+
+    /** The session's own rows, as Spark's {@code LocalTableScan}. */
+    public static Display localRelation(List<AttributeReference> output) {
+        return unary("LocalTableScan", ResolvedPlanPrinter.attributes(output), false, List.of(field("Output",
+                output)));
+    }
+
     /** {@code partitioning}: Spark's text of the exchange's partitioning ({@code hashpartitioning(k#1, 4)}). */
     public static Display exchange(List<AttributeReference> input, String partitioning, boolean broadcast) {
         String simple = broadcast ? "BroadcastExchange IdentityBroadcastMode"

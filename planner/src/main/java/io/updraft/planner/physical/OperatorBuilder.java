@@ -12,9 +12,11 @@ import io.updraft.core.plan.Expand;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.HashAggregate;
+import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.Join;
 import io.updraft.core.plan.JoinType;
 import io.updraft.core.plan.Limit;
+import io.updraft.core.plan.MapPartitions;
 import io.updraft.core.plan.Operator;
 import io.updraft.core.plan.ParquetScan;
 import io.updraft.core.plan.Partitioning;
@@ -307,6 +309,22 @@ final class OperatorBuilder {
         PhysicalPartitioning partitioning = p instanceof PhysicalPartitioning.Single
                 || p instanceof PhysicalPartitioning.Unknown ? p : new PhysicalPartitioning.RoundRobin(p.partitionCount());
         return add(op, output, partitioning, OperatorDisplays.expand(input, projections, output), "expand");
+    }
+
+    /** User code over the child's whole rows: new columns, so no partitioning by expressions survives it. */
+    Operator mapPartitions(Operator child, List<AttributeReference> output, String function, String description) {
+        List<AttributeReference> input = output(child);
+        PhysicalPartitioning p = partitioning(child);
+        PhysicalPartitioning partitioning = p instanceof PhysicalPartitioning.Single
+                || p instanceof PhysicalPartitioning.Unknown ? p : new PhysicalPartitioning.RoundRobin(p.partitionCount());
+        return add(new MapPartitions(child, schema(output), function, description), output, partitioning,
+                OperatorDisplays.mapPartitions(description, input, output), description);
+    }
+
+    /** The session's rows, inline in the spec: one task reads them all. */
+    Operator localRelation(List<AttributeReference> output, List<String> arrowIpcBase64) {
+        return add(new InlineBatches(schema(output), arrowIpcBase64), output, PhysicalPartitioning.SINGLE,
+                OperatorDisplays.localRelation(output), "local rows");
     }
 
     private static List<SortKey> sortKeys(List<SortOrder> order, ExpressionBinder binder) {

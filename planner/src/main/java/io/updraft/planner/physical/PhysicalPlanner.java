@@ -25,6 +25,8 @@ import io.updraft.planner.resolved.plan.ExpandNode;
 import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.LimitNode;
+import io.updraft.planner.resolved.plan.LocalRelationNode;
+import io.updraft.planner.resolved.plan.MapPartitionsNode;
 import io.updraft.planner.resolved.plan.LocalLimitNode;
 import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ProjectNode;
@@ -96,6 +98,8 @@ public final class PhysicalPlanner {
                 case WindowNode w -> window(w);
                 case ExpandNode e -> b.expand(plan(e.child()), e.projections(), e.output());
                 case RepartitionNode r -> repartition(r);
+                case MapPartitionsNode m -> b.mapPartitions(plan(m.child()), m.output(), m.function(), m.description());
+                case LocalRelationNode r -> b.localRelation(r.output(), r.arrowIpcBase64());
                 default -> throw new IllegalStateException("the optimizer should have replaced "
                         + node.getClass().getSimpleName());
             };

@@ -1,0 +1,233 @@
+package io.updraft.sql;
+
+import io.updraft.api.java.function.CoGroupFunction;
+import io.updraft.api.java.function.FlatMapGroupsFunction;
+import io.updraft.api.java.function.FlatMapGroupsWithStateFunction;
+import io.updraft.api.java.function.MapFunction;
+import io.updraft.api.java.function.MapGroupsFunction;
+import io.updraft.api.java.function.MapGroupsWithStateFunction;
+import io.updraft.api.java.function.ReduceFunction;
+import io.updraft.core.typed.CoGroupSideFunction;
+import io.updraft.core.typed.CoGroupsFunction;
+import io.updraft.core.typed.GroupsFunction;
+import io.updraft.core.typed.KeyFunction;
+import io.updraft.core.typed.MapValuesFunction;
+import io.updraft.sql.streaming.GroupStateTimeout;
+import io.updraft.sql.streaming.OutputMode;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.StructField;
+import io.updraft.sql.types.StructType;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Spark's {@code KeyValueGroupedDataset} (from {@code Dataset.groupByKey}). {@code keyed} holds the key's columns
+ * ({@code __key_} + the key encoder's names) then the value's. Every operation sorts {@code keyed} on the key (the
+ * engine's spilling sort, range-partitioned so a key's rows are in one task) and runs the user's function over the
+ * sorted rows group by group ({@code GroupsFunction}), never collecting a group. Immutable.
+ */
+public final class KeyValueGroupedDataset<K, V> {
+    private final Dataset<Row> keyed;
+    private final Encoder<K> keyEncoder;
+    private final Encoder<V> valueEncoder;
+    private final int keyColumns;
+
+    KeyValueGroupedDataset(Dataset<Row> keyed, Encoder<K> keyEncoder, Encoder<V> valueEncoder, int keyColumns) {
+        this.keyed = keyed;
+        this.keyEncoder = keyEncoder;
+        this.valueEncoder = valueEncoder;
+        this.keyColumns = keyColumns;
+    }
+
+    private String[] keyNames() {
+        String[] names = new String[keyColumns];
+        for (int i = 0; i < keyColumns; i++) {
+            names[i] = keyed.schema().get(i).name();
+        }
+        return names;
+    }
+
+    private Column[] keyColumnsAsNamed() {
+        Column[] cols = new Column[keyColumns];
+        String[] names = keyNames();
+        for (int i = 0; i < keyColumns; i++) {
+            String plain = names[i].substring(KeyFunction.KEY_PREFIX.length());
+            cols[i] = keyed.col(names[i]).as(keyEncoder.schema().size() == 1 && isValueKey() ? "key" : plain);
+        }
+        return cols;
+    }
+
+    private boolean isValueKey() {
+        return keyEncoder instanceof io.updraft.core.encoder.ValueEncoder<?>;
+    }
+
+    /** The keyed rows sorted on the key, then on {@code order} (value columns). */
+    private Dataset<Row> sorted(Column... order) {
+        List<Column> keys = new ArrayList<>();
+        for (String n : keyNames()) {
+            keys.add(keyed.col(n));
+        }
+        keys.addAll(List.of(order));
+        return keyed.orderBy(keys.toArray(Column[]::new));
+    }
+
+    private <U> Dataset<U> groups(Dataset<Row> input, GroupsFunction.Kind kind, Serializable f, Encoder<U> out,
+                                  StructType schema, String description) {
+        GroupsFunction function = new GroupsFunction(kind, f, keyEncoder, valueEncoder, out, keyColumns,
+                System.currentTimeMillis());
+        return input.mapPartitionsPlan(function, schema, description, out);
+    }
+
+    /** The distinct keys. */
+    public Dataset<K> keys() {
+        return keyed.select(keyColumnsAsNamed()).distinct().as(keyEncoder);
+    }
+
+    /** The same groups with the key read through another encoder (by the key columns' names). */
+    public <L> KeyValueGroupedDataset<L, V> keyAs(Encoder<L> encoder) {
+        encoder.reader(keyed.select(keyColumnsAsNamed()).schema());
+        return new KeyValueGroupedDataset<>(keyed, encoder, valueEncoder, keyColumns);
+    }
+
+    /** The same groups with every value mapped through {@code func}. */
+    @SuppressWarnings("unchecked")
+    public <W> KeyValueGroupedDataset<K, W> mapValues(MapFunction<V, W> func, Encoder<W> encoder) {
+        MapValuesFunction f = new MapValuesFunction((MapFunction<Object, Object>) (MapFunction<?, ?>) func,
+                valueEncoder, (Encoder<Object>) encoder, keyColumns);
+        Dataset<Row> mapped = keyed.mapPartitionsPlan(f, f.outputSchema(keyed.schema()), "MapValues",
+                Encoders.row());
+        return new KeyValueGroupedDataset<>(mapped, keyEncoder, encoder, keyColumns);
+    }
+
+    public <U> Dataset<U> mapGroups(MapGroupsFunction<K, V, U> f, Encoder<U> encoder) {
+        return groups(sorted(), GroupsFunction.Kind.MAP_GROUPS, f, encoder, encoder.schema(), "MapGroups");
+    }
+
+    public <U> Dataset<U> flatMapGroups(FlatMapGroupsFunction<K, V, U> f, Encoder<U> encoder) {
+        return groups(sorted(), GroupsFunction.Kind.FLAT_MAP_GROUPS, f, encoder, encoder.schema(), "MapGroups");
+    }
+
+    /** As {@link #flatMapGroups}, each group's values sorted by {@code sortExprs} (columns of the values). */
+    public <U> Dataset<U> flatMapSortedGroups(Column[] sortExprs, FlatMapGroupsFunction<K, V, U> f,
+                                              Encoder<U> encoder) {
+        return groups(sorted(sortExprs), GroupsFunction.Kind.FLAT_MAP_GROUPS, f, encoder, encoder.schema(),
+                "MapGroups");
+    }
+
+    /** Each group once, its state starting empty (Spark's batch semantics of {@code mapGroupsWithState}). */
+    public <S, U> Dataset<U> mapGroupsWithState(MapGroupsWithStateFunction<K, V, S, U> func,
+                                                Encoder<S> stateEncoder, Encoder<U> outputEncoder) {
+        return groups(sorted(), GroupsFunction.Kind.MAP_GROUPS_WITH_STATE, func, outputEncoder,
+                outputEncoder.schema(), "FlatMapGroupsWithState");
+    }
+
+    public <S, U> Dataset<U> mapGroupsWithState(MapGroupsWithStateFunction<K, V, S, U> func,
+                                                Encoder<S> stateEncoder, Encoder<U> outputEncoder,
+                                                GroupStateTimeout timeoutConf) {
+        requireNoTimeout(timeoutConf);
+        return mapGroupsWithState(func, stateEncoder, outputEncoder);
+    }
+
+    private static void requireNoTimeout(GroupStateTimeout timeoutConf) {
+        if (timeoutConf != GroupStateTimeout.NoTimeout()) {
+            throw new UnsupportedOperationException("a static Dataset runs [map|flatMap]GroupsWithState without a"
+                    + " timeout: use GroupStateTimeout.NoTimeout()");
+        }
+    }
+
+    public <S, U> Dataset<U> flatMapGroupsWithState(FlatMapGroupsWithStateFunction<K, V, S, U> func,
+                                                    OutputMode outputMode,
+                                                    Encoder<S> stateEncoder, Encoder<U> outputEncoder,
+                                                    GroupStateTimeout timeoutConf) {
+        requireNoTimeout(timeoutConf);
+        return groups(sorted(), GroupsFunction.Kind.FLAT_MAP_GROUPS_WITH_STATE, func, outputEncoder,
+                outputEncoder.schema(), "FlatMapGroupsWithState");
+    }
+
+    /** {@code Tuple2(key, reduced value)} per key. */
+    public Dataset<Tuple2<K, V>> reduceGroups(ReduceFunction<V> f) {
+        Encoder<Tuple2<K, V>> out = Encoders.tuple(keyEncoder, valueEncoder);
+        return groups(sorted(), GroupsFunction.Kind.REDUCE_GROUPS, f, out, renamed(out.schema(), "key", "value"),
+                "Aggregate");
+    }
+
+    /** {@code Tuple2(key, number of values)} per key; columns {@code key} and {@code count(1)}, as Spark. */
+    public Dataset<Tuple2<K, Long>> count() {
+        Encoder<Tuple2<K, Long>> out = Encoders.tuple(keyEncoder, Encoders.LONG());
+        StructType schema = new StructType(List.of(new StructField("key", keyEncoder.schema().get(0).dataType(), true),
+                new StructField("count(1)", DataTypes.LongType, false)));
+        return groups(sorted(), GroupsFunction.Kind.COUNT, null, out, schema, "Aggregate");
+    }
+
+    /** Built-in aggregates per key, as a tuple of the key and each column's value (columns of the values). */
+    public <U1> Dataset<Tuple2<K, U1>> agg(TypedColumn<V, U1> col1) {
+        return aggregate(Encoders.tuple(keyEncoder, col1.encoder()), col1);
+    }
+
+    public <U1, U2> Dataset<Tuple3<K, U1, U2>> agg(TypedColumn<V, U1> col1, TypedColumn<V, U2> col2) {
+        return aggregate(Encoders.tuple(keyEncoder, col1.encoder(), col2.encoder()), col1, col2);
+    }
+
+    public <U1, U2, U3> Dataset<Tuple4<K, U1, U2, U3>> agg(TypedColumn<V, U1> col1, TypedColumn<V, U2> col2,
+                                                           TypedColumn<V, U3> col3) {
+        return aggregate(Encoders.tuple(keyEncoder, col1.encoder(), col2.encoder(), col3.encoder()), col1, col2,
+                col3);
+    }
+
+    public <U1, U2, U3, U4> Dataset<Tuple5<K, U1, U2, U3, U4>> agg(TypedColumn<V, U1> col1, TypedColumn<V, U2> col2,
+                                                                   TypedColumn<V, U3> col3, TypedColumn<V, U4> col4) {
+        return aggregate(Encoders.tuple(keyEncoder, col1.encoder(), col2.encoder(), col3.encoder(), col4.encoder()),
+                col1, col2, col3, col4);
+    }
+
+    private <U> Dataset<U> aggregate(Encoder<U> out, Column... cols) {
+        Column[] keys = keyColumnsAsNamed();
+        return keyed.groupBy(keys).agg(cols[0], java.util.Arrays.copyOfRange(cols, 1, cols.length)).as(out);
+    }
+
+    /** Each key of either side once, with both sides' values (an empty iterator for a side without the key). */
+    public <U, R> Dataset<R> cogroup(KeyValueGroupedDataset<K, U> other, CoGroupFunction<K, V, U, R> f,
+                                     Encoder<R> encoder) {
+        return cogroupSorted(other, new Column[0], new Column[0], f, encoder);
+    }
+
+    /** As {@link #cogroup}, each side's values sorted by its own columns. */
+    @SuppressWarnings("unchecked")
+    public <U, R> Dataset<R> cogroupSorted(KeyValueGroupedDataset<K, U> other, Column[] thisSortExprs,
+                                           Column[] otherSortExprs, CoGroupFunction<K, V, U, R> f,
+                                           Encoder<R> encoder) {
+        if (thisSortExprs.length > 0 || otherSortExprs.length > 0) {
+            throw new UnsupportedOperationException("cogroupSorted with sort expressions is not supported yet");
+        }
+        List<StructField> leftValues = keyed.schema().fields().subList(keyColumns, keyed.schema().size());
+        List<StructField> rightValues = other.keyed.schema().fields().subList(other.keyColumns,
+                other.keyed.schema().size());
+        CoGroupSideFunction l = new CoGroupSideFunction(keyColumns, 0, rightValues);
+        CoGroupSideFunction r = new CoGroupSideFunction(other.keyColumns, 1, leftValues);
+        Dataset<Row> left = keyed.mapPartitionsPlan(l, l.outputSchema(keyed.schema()), "CoGroup (left)",
+                Encoders.row());
+        Dataset<Row> right = other.keyed.mapPartitionsPlan(r, r.outputSchema(other.keyed.schema()), "CoGroup (right)",
+                Encoders.row());
+        Dataset<Row> both = left.union(right);
+        List<Column> order = new ArrayList<>();
+        for (String n : keyNames()) {
+            order.add(both.col(n));
+        }
+        order.add(both.col(CoGroupSideFunction.SIDE));
+        Dataset<Row> sorted = both.orderBy(order.toArray(Column[]::new));
+        CoGroupsFunction function = new CoGroupsFunction((CoGroupFunction<Object, Object, Object, Object>)
+                (CoGroupFunction<?, ?, ?, ?>) f, keyEncoder, valueEncoder, other.valueEncoder, encoder, keyColumns,
+                leftValues.size());
+        return sorted.mapPartitionsPlan(function, encoder.schema(), "CoGroup", encoder);
+    }
+
+    private static StructType renamed(StructType schema, String... names) {
+        List<StructField> fields = new ArrayList<>();
+        for (int i = 0; i < schema.size(); i++) {
+            fields.add(new StructField(names[i], schema.get(i).dataType(), schema.get(i).nullable()));
+        }
+        return new StructType(fields);
+    }
+}
