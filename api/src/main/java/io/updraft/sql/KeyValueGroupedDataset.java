@@ -162,22 +162,22 @@ public final class KeyValueGroupedDataset<K, V> {
     }
 
     /** Built-in aggregates per key, as a tuple of the key and each column's value (columns of the values). */
-    public <U1> Dataset<Tuple2<K, U1>> agg(TypedColumn<V, U1> col1) {
+    public <U1> Dataset<Tuple2<K, U1>> agg(TypedColumn<? super V, U1> col1) {
         return aggregate(Encoders.tuple(keyEncoder, col1.encoder()), col1);
     }
 
-    public <U1, U2> Dataset<Tuple3<K, U1, U2>> agg(TypedColumn<V, U1> col1, TypedColumn<V, U2> col2) {
+    public <U1, U2> Dataset<Tuple3<K, U1, U2>> agg(TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2) {
         return aggregate(Encoders.tuple(keyEncoder, col1.encoder(), col2.encoder()), col1, col2);
     }
 
-    public <U1, U2, U3> Dataset<Tuple4<K, U1, U2, U3>> agg(TypedColumn<V, U1> col1, TypedColumn<V, U2> col2,
-                                                           TypedColumn<V, U3> col3) {
+    public <U1, U2, U3> Dataset<Tuple4<K, U1, U2, U3>> agg(TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2,
+                                                           TypedColumn<? super V, U3> col3) {
         return aggregate(Encoders.tuple(keyEncoder, col1.encoder(), col2.encoder(), col3.encoder()), col1, col2,
                 col3);
     }
 
-    public <U1, U2, U3, U4> Dataset<Tuple5<K, U1, U2, U3, U4>> agg(TypedColumn<V, U1> col1, TypedColumn<V, U2> col2,
-                                                                   TypedColumn<V, U3> col3, TypedColumn<V, U4> col4) {
+    public <U1, U2, U3, U4> Dataset<Tuple5<K, U1, U2, U3, U4>> agg(TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2,
+                                                                   TypedColumn<? super V, U3> col3, TypedColumn<? super V, U4> col4) {
         return aggregate(Encoders.tuple(keyEncoder, col1.encoder(), col2.encoder(), col3.encoder(), col4.encoder()),
                 col1, col2, col3, col4);
     }

@@ -160,26 +160,26 @@ abstract class TypedDataset<T> {
         return new KeyValueGroupedDataset<>(keyed, encoder, encoder(), encoder.schema().size());
     }
 
-    public <U1> Dataset<U1> select(TypedColumn<T, U1> c1) {
+    public <U1> Dataset<U1> select(TypedColumn<? super T, U1> c1) {
         return selectTyped(c1.encoder(), c1);
     }
 
-    public <U1, U2> Dataset<Tuple2<U1, U2>> select(TypedColumn<T, U1> c1, TypedColumn<T, U2> c2) {
+    public <U1, U2> Dataset<Tuple2<U1, U2>> select(TypedColumn<? super T, U1> c1, TypedColumn<? super T, U2> c2) {
         return selectTyped(Encoders.tuple(c1.encoder(), c2.encoder()), c1, c2);
     }
 
-    public <U1, U2, U3> Dataset<Tuple3<U1, U2, U3>> select(TypedColumn<T, U1> c1, TypedColumn<T, U2> c2,
-                                                           TypedColumn<T, U3> c3) {
+    public <U1, U2, U3> Dataset<Tuple3<U1, U2, U3>> select(TypedColumn<? super T, U1> c1, TypedColumn<? super T, U2> c2,
+                                                           TypedColumn<? super T, U3> c3) {
         return selectTyped(Encoders.tuple(c1.encoder(), c2.encoder(), c3.encoder()), c1, c2, c3);
     }
 
-    public <U1, U2, U3, U4> Dataset<Tuple4<U1, U2, U3, U4>> select(TypedColumn<T, U1> c1, TypedColumn<T, U2> c2,
-                                                                   TypedColumn<T, U3> c3, TypedColumn<T, U4> c4) {
+    public <U1, U2, U3, U4> Dataset<Tuple4<U1, U2, U3, U4>> select(TypedColumn<? super T, U1> c1, TypedColumn<? super T, U2> c2,
+                                                                   TypedColumn<? super T, U3> c3, TypedColumn<? super T, U4> c4) {
         return selectTyped(Encoders.tuple(c1.encoder(), c2.encoder(), c3.encoder(), c4.encoder()), c1, c2, c3, c4);
     }
 
-    public <U1, U2, U3, U4, U5> Dataset<Tuple5<U1, U2, U3, U4, U5>> select(TypedColumn<T, U1> c1,
-            TypedColumn<T, U2> c2, TypedColumn<T, U3> c3, TypedColumn<T, U4> c4, TypedColumn<T, U5> c5) {
+    public <U1, U2, U3, U4, U5> Dataset<Tuple5<U1, U2, U3, U4, U5>> select(TypedColumn<? super T, U1> c1,
+            TypedColumn<? super T, U2> c2, TypedColumn<? super T, U3> c3, TypedColumn<? super T, U4> c4, TypedColumn<? super T, U5> c5) {
         return selectTyped(Encoders.tuple(c1.encoder(), c2.encoder(), c3.encoder(), c4.encoder(), c5.encoder()),
                 c1, c2, c3, c4, c5);
     }

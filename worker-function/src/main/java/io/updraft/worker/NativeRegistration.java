@@ -48,6 +48,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         io.updraft.core.plan.Join.class,
         io.updraft.core.plan.JoinType.class,
         io.updraft.core.plan.Limit.class,
+        io.updraft.core.plan.MapPartitions.class,
         io.updraft.core.plan.Operator.class,
         io.updraft.core.plan.ParquetScan.class,
         io.updraft.core.plan.Partitioning.class,
