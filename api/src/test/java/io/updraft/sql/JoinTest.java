@@ -198,8 +198,8 @@ class JoinTest {
                 .allSatisfy(p -> assertThat(p._2().getString(2)).isEqualTo(p._1().getString(0)));
 
         Dataset<Tuple2<String, Integer>> typed = dept.select("dname").as(Encoders.STRING())
-                .joinWith(emp.select("id", "dept").as(Encoders.INT()), col("dname").equalTo(lit("Sales"))
-                        .and(col("dept").equalTo("sales")));
+                .joinWith(emp.filter(col("dept").equalTo("sales")).select("id").as(Encoders.INT()),
+                        col("dname").equalTo(lit("Sales")));
         assertThat(typed.collectAsList()).hasSize(20).allSatisfy(p -> assertThat(p._1()).isEqualTo("Sales"));
         assertThatThrownBy(() -> dept.joinWith(emp, lit(true), "left_semi"))
                 .isInstanceOf(AnalysisException.class).hasMessageContaining("Invalid join type in joinWith: LeftSemi");
