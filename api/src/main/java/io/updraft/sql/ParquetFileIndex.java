@@ -1,16 +1,11 @@
 package io.updraft.sql;
 
 import io.updraft.coordinator.scan.ParquetFooterReader;
-import io.updraft.coordinator.scan.PlanningRequests;
 import io.updraft.core.error.AnalysisException;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.parquet.ParquetFileInfo;
-import io.updraft.planner.logical.ParquetSource;
-import io.updraft.shuffle.store.ObjectInfo;
-import io.updraft.shuffle.store.S3Location;
-import io.updraft.shuffle.store.S3ObjectStore;
-import io.updraft.shuffle.store.S3StoreConfig;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 
@@ -24,12 +19,9 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Resolves the paths given to {@code read().parquet(...)} into Parquet files and their common schema.
@@ -45,40 +37,36 @@ final class ParquetFileIndex {
     private ParquetFileIndex() {
     }
 
-    static ParquetSource resolve(List<String> paths, ParquetFooterReader footers) {
+    static FileSource resolve(List<String> paths, ParquetFooterReader footers) {
         return resolve(paths, footers, Map.of());
     }
 
-    static ParquetSource resolve(List<String> paths, ParquetFooterReader footers, Map<String, String> settings) {
+    static FileSource resolve(List<String> paths, ParquetFooterReader footers, Map<String, String> settings) {
+        return resolve(paths, footers, settings, null, null);
+    }
+
+    /**
+     * With a {@code basePath} (nullable) for partition discovery and a user schema (nullable): when given, its
+     * columns are read by name and the footers only give sizes and row counts.
+     */
+    static FileSource resolve(List<String> paths, ParquetFooterReader footers, Map<String, String> settings,
+                              String basePath, StructType userSchema) {
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("read().parquet() needs at least one path");
         }
-        Set<String> files = new LinkedHashSet<>();
-        Map<String, Long> sizes = new HashMap<>();
-        for (String p : paths) {
-            if (isS3(p)) {
-                for (ObjectInfo o : listS3(p, settings, footers)) {
-                    String uri = s3Uri(p, o.key());
-                    files.add(uri);
-                    sizes.put(uri, o.size());
-                    footers.listed(uri, o.size() + "/" + o.eTag() + "/" + o.lastModifiedMillis());
-                }
-            } else {
-                for (Path f : list(p)) {
-                    files.add(f.toString());
-                }
-            }
-        }
-        if (files.isEmpty()) {
+        List<FileListing.Listed> listed = FileListing.list(paths, true, basePath, settings, footers);
+        if (listed.isEmpty()) {
             throw new AnalysisException("UNABLE_TO_INFER_SCHEMA", "42KD9", "Unable to infer schema for Parquet. It "
                     + "must be specified manually. No Parquet files were found in: " + String.join(", ", paths) + ".");
         }
-        List<String> names = new ArrayList<>(files.size());
+        List<String> names = new ArrayList<>(listed.size());
+        List<Long> sizes = new ArrayList<>(listed.size());
         StructType schema = null;
         String schemaFile = null;
         long bytes = 0;
         long rows = 0;
-        for (String name : files) {
+        for (FileListing.Listed f : listed) {
+            String name = f.path();
             ParquetFileInfo info = readFooter(footers, name);
             if (schema == null) {
                 schema = info.schema();
@@ -87,10 +75,47 @@ final class ParquetFileIndex {
                 schema = merge(schema, schemaFile, info.schema(), name);
             }
             names.add(name);
-            bytes += sizes.containsKey(name) ? sizes.get(name) : fileSize(Path.of(name));
+            sizes.add(f.size());
+            bytes += f.size();
             rows += info.rowCount();
         }
-        return new ParquetSource(names, paths, schema, bytes, rows);
+        PartitionDiscovery.Partitions partitions = PartitionDiscovery.discover(listed);
+        StructType data = userSchema != null ? withoutColumns(userSchema, partitions.schema()) : schema;
+        StructType partitionSchema = userSchema != null ? typedFrom(userSchema, partitions.schema())
+                : partitions.schema();
+        return new FileSource(names, paths, append(data, partitionSchema), bytes, rows,
+                io.updraft.core.plan.FileFormat.PARQUET, partitionSchema, partitions.values(), sizes);
+    }
+
+    /** {@code schema} without the columns named in {@code drop}. */
+    static StructType withoutColumns(StructType schema, StructType drop) {
+        List<StructField> out = new ArrayList<>();
+        for (StructField f : schema.fields()) {
+            if (drop.indexOf(f.name()) < 0) {
+                out.add(f);
+            }
+        }
+        return new StructType(out);
+    }
+
+    /** The partition columns, typed as the user's schema types them where it names them (as Spark). */
+    static StructType typedFrom(StructType userSchema, StructType partitions) {
+        List<StructField> out = new ArrayList<>();
+        for (StructField p : partitions.fields()) {
+            int i = userSchema.indexOf(p.name());
+            out.add(i >= 0 ? new StructField(p.name(), userSchema.get(i).dataType(), true) : p);
+        }
+        return new StructType(out);
+    }
+
+    /** The data columns, then the partition columns (Spark puts them last). */
+    static StructType append(StructType data, StructType partitions) {
+        if (partitions.size() == 0) {
+            return data;
+        }
+        List<StructField> out = new ArrayList<>(data.fields());
+        out.addAll(partitions.fields());
+        return new StructType(out);
     }
 
     private static ParquetFileInfo readFooter(ParquetFooterReader footers, String file) {
@@ -122,50 +147,6 @@ final class ParquetFileIndex {
     static boolean isS3(String path) {
         String lower = path.toLowerCase(Locale.ROOT);
         return lower.startsWith("s3://") || lower.startsWith("s3a://");
-    }
-
-    /** The Parquet objects an s3:// URI stands for: the object itself, or those under it as a folder. */
-    private static List<ObjectInfo> listS3(String uri, Map<String, String> settings, ParquetFooterReader footers) {
-        S3Location location = S3Location.parse(uri);
-        S3Location bucketRoot = new S3Location(location.bucket(), "");
-        String key = location.prefix().endsWith("/") ? location.prefix().substring(0, location.prefix().length() - 1)
-                : location.prefix();
-        S3ObjectStore store = new S3ObjectStore(bucketRoot, S3StoreConfig.fromSettings(settings));
-        try (store) {
-            List<ObjectInfo> under = store.list(key.isEmpty() ? "" : key + "/").join();
-            List<ObjectInfo> found = new ArrayList<>();
-            for (ObjectInfo o : under) {
-                String rest = o.key().substring(key.isEmpty() ? 0 : key.length() + 1);
-                boolean hiddenPart = false;
-                for (String part : rest.split("/")) {
-                    hiddenPart |= part.startsWith("_") || part.startsWith(".");
-                }
-                if (!hiddenPart && rest.toLowerCase(Locale.ROOT).endsWith(".parquet")) {
-                    found.add(o);
-                }
-            }
-            if (found.isEmpty() && !key.isEmpty()) {
-                List<ObjectInfo> exact = store.list(key).join().stream().filter(o -> o.key().equals(key)).toList();
-                found.addAll(exact);
-            }
-            if (found.isEmpty() && under.isEmpty()) {
-                throw pathNotFound(uri);
-            }
-            return found;
-        } catch (java.util.concurrent.CompletionException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            String why = String.valueOf(cause.getMessage()).lines().findFirst().orElse("");
-            if (why.length() > 240) {
-                why = why.substring(0, 240) + "...";
-            }
-            throw UpdraftException.user("Cannot list " + uri + ": " + why, cause);
-        } finally {
-            footers.addPlanningRequests(new PlanningRequests(store.requestCounts().lists(), 0, 0));
-        }
-    }
-
-    private static String s3Uri(String userUri, String key) {
-        return "s3://" + S3Location.parse(userUri).bucket() + "/" + key;
     }
 
     /** The files one user path stands for. */

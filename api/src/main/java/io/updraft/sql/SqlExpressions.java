@@ -6,8 +6,8 @@ import io.updraft.planner.expr.Expression;
 import io.updraft.planner.logical.Aggregate;
 import io.updraft.planner.logical.Filter;
 import io.updraft.planner.logical.LogicalPlan;
-import io.updraft.planner.logical.ParquetRelation;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileRelation;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.logical.SubqueryAlias;
 import io.updraft.planner.sql.SqlFrontEnd;
@@ -28,7 +28,7 @@ import java.util.Optional;
 final class SqlExpressions {
     private static final SqlFrontEnd SQL = new SqlFrontEnd();
     private static final String PLACEHOLDER_NAME = "__updraft_expression_input__";
-    private static final LogicalPlan PLACEHOLDER = new ParquetRelation(new ParquetSource(List.of(), List.of(),
+    private static final LogicalPlan PLACEHOLDER = new FileRelation(new FileSource(List.of(), List.of(),
             new StructType(List.of()), 0, 0));
     private static final String SELECT = "SELECT ";
     private static final String WHERE = "WHERE ";

@@ -14,7 +14,9 @@ import io.updraft.planner.PlannerConfig;
 import io.updraft.planner.QueryPlanner;
 import io.updraft.planner.analysis.AnalysisErrors;
 import io.updraft.planner.logical.LogicalPlan;
-import io.updraft.planner.logical.ParquetRelation;
+import io.updraft.core.plan.FileFormat;
+import io.updraft.planner.logical.FileRelation;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.logical.SubqueryAlias;
 import io.updraft.planner.sql.SqlFrontEnd;
 import io.updraft.sql.types.StructType;
@@ -206,9 +208,22 @@ public final class UpdraftSession implements AutoCloseable {
     // ---- used by Dataset and DataFrameReader
 
     Dataset<Row> parquet(List<String> paths) {
+        return read(FileFormat.PARQUET, paths, null);
+    }
+
+    /** A read of {@code paths} in {@code format} (options in it), with a user schema or null. */
+    Dataset<Row> read(FileFormat format, List<String> paths, StructType userSchema) {
+        return new Dataset<>(this, new FileRelation(fileSource(format, paths, userSchema)), Encoders.row());
+    }
+
+    /** The files, schema and partitions of a read (lists the paths and, for CSV/JSON without a schema, infers it). */
+    FileSource fileSource(FileFormat format, List<String> paths, StructType userSchema) {
         checkActive();
-        return new Dataset<>(this, new ParquetRelation(ParquetFileIndex.resolve(paths, cluster.footers(), conf.getAll())),
-                Encoders.row());
+        if (format.isParquet()) {
+            return ParquetFileIndex.resolve(paths, cluster.footers(), conf.getAll(), format.option("basePath", null),
+                    userSchema);
+        }
+        return TextFileIndex.resolve(format, paths, userSchema, conf.getAll(), cluster.footers(), timeZone());
     }
 
     SessionCatalog sessionCatalog() {

@@ -6,7 +6,7 @@ import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.parquet.ParquetFileInfo;
 import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
@@ -88,7 +88,7 @@ class ParquetFileIndexTest {
     void resolveReadsEveryFooterAndSumsSizesAndRows() throws IOException {
         touch("t/a.parquet");
         touch("t/b.parquet");
-        ParquetSource source = ParquetFileIndex.resolve(List.of(dir.resolve("t").toString()), footers(AB));
+        FileSource source = ParquetFileIndex.resolve(List.of(dir.resolve("t").toString()), footers(AB));
 
         assertThat(source.files()).containsExactly(dir.resolve("t/a.parquet").toString(),
                 dir.resolve("t/b.parquet").toString());

@@ -13,7 +13,7 @@ import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.JobPlan;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Stage;
 import io.updraft.engine.ArrowRows;
 import io.updraft.sql.Row;
@@ -55,7 +55,7 @@ class LocalClusterTest {
     @Test
     void aMissingFileIsAUserErrorNamingIt() {
         String missing = dir.resolve("gone.parquet").toString();
-        ParquetScan scan = new ParquetScan(List.of(new FileSplit(missing, List.of(), 0)), AB, null);
+        FileScan scan = new FileScan(List.of(new FileSplit(missing, List.of(), 0)), AB, null);
         try (LocalCluster cluster = LocalCluster.start(1)) {
             JobRunner runner = cluster.jobRunner(JobRunnerOptions.defaults(1).withProgress(null));
             assertThatThrownBy(() -> runner.run(new JobPlan(List.of(new Stage(0, scan, List.of(), null)), AB)))

@@ -221,6 +221,22 @@ public final class ArrowRows {
         }
     }
 
+    /**
+     * A new vector named {@code name} of {@code type} holding {@code values} (internal or Spark Java values, as
+     * {@link #encode} accepts; null = null). The caller owns the vector. Used by the text-file readers, a batch at a
+     * time.
+     */
+    public static FieldVector vector(String name, DataType type, List<?> values, BufferAllocator allocator) {
+        FieldVector v = ArrowTypes.newVector(name, type, allocator);
+        try {
+            fill(v, type, values);
+            return v;
+        } catch (RuntimeException e) {
+            v.close();
+            throw e;
+        }
+    }
+
     /** Allocates {@code v} and sets its values (nulls where a value is null) and value count. */
     private static void fill(FieldVector v, DataType type, List<?> values) {
         int n = values.size();

@@ -12,7 +12,7 @@ import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.Join;
 import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.ShuffleRead;
 import io.updraft.core.plan.ShuffleWrite;
@@ -34,6 +34,7 @@ import io.updraft.engine.operator.ProjectOperator;
 import io.updraft.engine.operator.SortOperator;
 import io.updraft.engine.operator.TopNOperator;
 import io.updraft.engine.operator.UnionOperator;
+import io.updraft.engine.file.TextFileScanOperator;
 import io.updraft.engine.parquet.ParquetScanOperator;
 import io.updraft.engine.shuffle.ShuffleReadOperator;
 import io.updraft.engine.shuffle.ShuffleWriteOperator;
@@ -54,7 +55,8 @@ public final class PipelineBuilder {
     /** Builds the pipeline; on failure everything built so far is closed. The caller closes the result. */
     public static BatchOperator build(Operator plan, ExecutionContext context) {
         return switch (plan) {
-            case ParquetScan s -> new ParquetScanOperator(s.splits(), s.schema(), s.pruningFilter(), context);
+            case FileScan s -> s.format().isParquet() ? new ParquetScanOperator(s, context)
+                    : new TextFileScanOperator(s, context);
             case InlineBatches b -> new InlineBatchesOperator(b.schema(), b.arrowIpcBase64(), context);
             case ShuffleRead r -> new ShuffleReadOperator(r.schema(), r.blocks(), context);
             case StageInput s -> throw new UpdraftException(ErrorType.INTERNAL, "StageInput(stage " + s.stageId()

@@ -8,7 +8,7 @@ import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.ShuffleBlock;
 import io.updraft.core.plan.ShuffleRead;
@@ -111,8 +111,8 @@ class S3EndToEndTest {
                 settings))));
     }
 
-    private static ParquetScan scan() {
-        return new ParquetScan(List.of(new FileSplit("s3://" + BUCKET + "/tables/t.parquet", List.of(), fileSize)),
+    private static FileScan scan() {
+        return new FileScan(List.of(new FileSplit("s3://" + BUCKET + "/tables/t.parquet", List.of(), fileSize)),
                 SCHEMA, null);
     }
 

@@ -18,7 +18,7 @@ import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.Join;
 import io.updraft.core.plan.JoinType;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.Sort;
 import io.updraft.core.plan.SortKey;
@@ -126,8 +126,8 @@ class SpillIntegrationTest {
         return new ColumnRef(i, type, true);
     }
 
-    private static ParquetScan scan(Path file, StructType schema) {
-        return new ParquetScan(List.of(new FileSplit(file.toString(), List.of(), 0)), schema, null);
+    private static FileScan scan(Path file, StructType schema) {
+        return new FileScan(List.of(new FileSplit(file.toString(), List.of(), 0)), schema, null);
     }
 
     private TaskResult run(Operator plan) {

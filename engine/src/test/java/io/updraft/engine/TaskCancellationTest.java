@@ -3,7 +3,7 @@ package io.updraft.engine;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.InlineBatches;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Sort;
 import io.updraft.core.plan.SortKey;
 import io.updraft.core.expr.ColumnRef;
@@ -115,7 +115,7 @@ class TaskCancellationTest {
     @Test
     void aParquetScanChecksForCancellationBeforeEveryBatch() throws Exception {
         Path file = ParquetTestFiles.write(dir.resolve("n.parquet"), "SELECT range AS x FROM range(100000)", 4096);
-        Sort sort = new Sort(new ParquetScan(List.of(new FileSplit(file.toString(), List.of(), 0)), ONE_LONG, null),
+        Sort sort = new Sort(new FileScan(List.of(new FileSplit(file.toString(), List.of(), 0)), ONE_LONG, null),
                 List.of(new SortKey(new ColumnRef(0, DataTypes.LongType, true), false, false)));
         TaskRunner runner = new TaskRunner(root);
         AtomicReference<TaskResult> result = new AtomicReference<>();

@@ -16,7 +16,7 @@ import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.Sort;
 import io.updraft.core.plan.SortKey;
@@ -108,7 +108,7 @@ class TaskRunnerTest {
                 new Literal(new DecimalType(1, 0), BigDecimal.ONE), ref(4, MONEY), oneMinus), new DecimalType(32, 4));
         Expr charge = new Arithmetic(ArithmeticOp.MULTIPLY, discPrice, new Arithmetic(ArithmeticOp.ADD,
                 new Literal(new DecimalType(1, 0), BigDecimal.ONE), ref(5, MONEY), oneMinus), new DecimalType(38, 6));
-        Project project = new Project(new Filter(new ParquetScan(List.of(), scanSchema, shipped), shipped),
+        Project project = new Project(new Filter(new FileScan(List.of(), scanSchema, shipped), shipped),
                 List.of(ref(0, DataTypes.StringType), ref(1, DataTypes.StringType), ref(2, MONEY), ref(3, MONEY),
                         ref(4, MONEY), discPrice, charge),
                 List.of("flag", "status", "qty", "price", "disc", "disc_price", "charge"));
@@ -183,7 +183,7 @@ class TaskRunnerTest {
     /** The plan with its scan reading {@code split}. */
     private static Operator withSplit(Operator plan, FileSplit split) {
         return switch (plan) {
-            case ParquetScan s -> s.withSplits(List.of(split));
+            case FileScan s -> s.withSplits(List.of(split));
             case Filter f -> new Filter(withSplit(f.child(), split), f.condition());
             case Project p -> new Project(withSplit(p.child(), split), p.expressions(), p.names());
             case HashAggregate a -> new HashAggregate(withSplit(a.child(), split), a.groupBy(), a.aggregates(),
@@ -195,7 +195,7 @@ class TaskRunnerTest {
     @Test
     void countOnlyScanReturnsRowsWithoutColumns() {
         Path file = ParquetTestFiles.write(dir.resolve("n.parquet"), "SELECT range AS id FROM range(10000)", 2048);
-        TaskResult result = runner.run(spec(new ParquetScan(List.of(new FileSplit(file.toString(), List.of(), 0)),
+        TaskResult result = runner.run(spec(new FileScan(List.of(new FileSplit(file.toString(), List.of(), 0)),
                 new StructType(List.of()), null)));
         assertThat(result.status()).isEqualTo(TaskStatus.SUCCEEDED);
         assertThat(result.metrics().rowsOutput()).isEqualTo(10000);
@@ -208,7 +208,7 @@ class TaskRunnerTest {
         Path file = ParquetTestFiles.write(dir.resolve("e.parquet"), "SELECT range AS id FROM range(10)", 2048);
         StructType schema = new StructType(List.of()).add("id", DataTypes.LongType);
         Expr never = new Comparison(CompareOp.LESS_THAN, ref(0, DataTypes.LongType), Literal.of(0L));
-        TaskResult result = runner.run(spec(new Filter(new ParquetScan(
+        TaskResult result = runner.run(spec(new Filter(new FileScan(
                 List.of(new FileSplit(file.toString(), List.of(), 0)), schema, never), never)));
         assertThat(result.status()).isEqualTo(TaskStatus.SUCCEEDED);
         assertThat(result.arrowIpcBase64()).isEmpty();
@@ -218,7 +218,7 @@ class TaskRunnerTest {
     @Test
     void missingFileFailsAsUserError() {
         String path = dir.resolve("missing.parquet").toString();
-        TaskResult result = runner.run(spec(new ParquetScan(List.of(new FileSplit(path, List.of(), 0)),
+        TaskResult result = runner.run(spec(new FileScan(List.of(new FileSplit(path, List.of(), 0)),
                 new StructType(List.of()), null)));
         assertThat(result.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(result.errorType()).isEqualTo(ErrorType.USER);

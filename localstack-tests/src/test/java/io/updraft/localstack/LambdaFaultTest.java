@@ -301,7 +301,7 @@ class LambdaFaultTest {
         CompletableFuture<Void> retried = new CompletableFuture<>();
         handle(r -> {
             Invocation inv = Invocation.parse(r.bodyText());
-            if (inv.runs("parquetScan") && held.compareAndSet(null, inv)) {
+            if (inv.runs("fileScan") && held.compareAndSet(null, inv)) {
                 return HttpTap.holdUntil(retried);
             }
             if (held.get() != null && inv.task().equals(held.get().task()) && inv.attempt() == held.get().attempt() + 1) {

@@ -18,8 +18,8 @@ import io.updraft.planner.expr.UnresolvedStar;
 import io.updraft.planner.logical.Aggregate;
 import io.updraft.planner.logical.Filter;
 import io.updraft.planner.logical.LogicalPlan;
-import io.updraft.planner.logical.ParquetRelation;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileRelation;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.logical.Sort;
 import io.updraft.planner.logical.SubqueryAlias;
 import io.updraft.sql.types.DataTypes;
@@ -53,7 +53,7 @@ public final class Tpch {
             .add("l_shipinstruct", DataTypes.StringType)
             .add("l_shipmode", DataTypes.StringType)
             .add("l_comment", DataTypes.StringType);
-    public static final ParquetSource LINEITEM_SOURCE = new ParquetSource(
+    public static final FileSource LINEITEM_SOURCE = new FileSource(
             List.of("/data/lineitem/part-0.parquet", "/data/lineitem/part-1.parquet"), List.of("/data/lineitem"),
             LINEITEM_SCHEMA, 2000, 60_000);
 
@@ -98,7 +98,7 @@ public final class Tpch {
 
     /** {@code spark.read().parquet(...)}: the relation without a name. */
     public static LogicalPlan lineitemFile() {
-        return new ParquetRelation(LINEITEM_SOURCE);
+        return new FileRelation(LINEITEM_SOURCE);
     }
 
     /** {@code spark.table("lineitem")}. */

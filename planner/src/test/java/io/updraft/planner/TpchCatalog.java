@@ -2,8 +2,8 @@ package io.updraft.planner;
 
 import io.updraft.planner.catalog.Catalog;
 import io.updraft.planner.logical.LogicalPlan;
-import io.updraft.planner.logical.ParquetRelation;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileRelation;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.StructType;
@@ -45,7 +45,7 @@ public final class TpchCatalog {
         for (int i = 0; i < parts; i++) {
             files.add("/data/tpch/sf1/" + name + "/part-0000" + i + ".parquet");
         }
-        return new ParquetRelation(new ParquetSource(files, List.of("/data/tpch/sf1/" + name), schema, bytes, rows));
+        return new FileRelation(new FileSource(files, List.of("/data/tpch/sf1/" + name), schema, bytes, rows));
     }
 
     /** Table name → relation, at scale factor 1. */

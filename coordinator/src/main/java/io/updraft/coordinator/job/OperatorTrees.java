@@ -1,7 +1,7 @@
 package io.updraft.coordinator.job;
 
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.StageInput;
 
 import java.util.ArrayList;
@@ -26,10 +26,10 @@ final class OperatorTrees {
         }
     }
 
-    static List<ParquetScan> scans(Operator root) {
-        List<ParquetScan> scans = new ArrayList<>();
+    static List<FileScan> scans(Operator root) {
+        List<FileScan> scans = new ArrayList<>();
         for (Operator op : preOrder(root)) {
-            if (op instanceof ParquetScan scan) {
+            if (op instanceof FileScan scan) {
                 scans.add(scan);
             }
         }

@@ -6,7 +6,7 @@ import io.updraft.core.error.UpdraftException;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.ShuffleBlock;
 import io.updraft.core.plan.ShuffleRead;
@@ -24,7 +24,7 @@ import java.util.function.Function;
 /**
  * The tasks of one stage, following core's {@link Stage} / {@link StageInput} contract:
  * <ul>
- *   <li>a {@link ParquetScan} leaf: one task per split (row groups packed by {@link ScanSplitter}); only broadcast
+ *   <li>a {@link FileScan} leaf: one task per split (row groups packed by {@link ScanSplitter}); only broadcast
  *   inputs may sit beside a scan;</li>
  *   <li>otherwise partition-wise (non-broadcast) inputs: one task per partition of their producers'
  *   {@link ShuffleWrite} (all producers must agree on the count);</li>
@@ -75,7 +75,7 @@ final class StageTasks {
             }
             partitions = n;
         }
-        List<ParquetScan> scans = OperatorTrees.scans(root);
+        List<FileScan> scans = OperatorTrees.scans(root);
         if (scans.size() > 1) {
             throw new UpdraftException(ErrorType.INTERNAL, "stage " + stage.stageId() + " has " + scans.size()
                     + " Parquet scans; one scan per stage is supported");
@@ -92,8 +92,8 @@ final class StageTasks {
             throw new UpdraftException(ErrorType.INTERNAL, "stage " + stage.stageId() + " has a Parquet scan and a"
                     + " partition-wise stage input; only broadcast inputs can be read beside a scan");
         }
-        ParquetScan scan = scans.get(0);
-        List<FileSplit> splits = splitter.split(scan.splits());
+        FileScan scan = scans.get(0);
+        List<FileSplit> splits = splitter.split(scan);
         if (splits.isEmpty()) {
             return new StageTasks(stage, root, List.of(root));
         }

@@ -2,7 +2,9 @@ package io.updraft.coordinator.scan;
 
 import io.updraft.engine.parquet.ParquetFileInfo;
 import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.FileSplit;
+import io.updraft.engine.file.Compression;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +27,38 @@ public final class ScanSplitter {
     }
 
     /**
-     * The task splits for the scan's files. A file split naming row groups restricts the file to those;
+     * The task splits of a scan: Parquet files by row groups ({@link #split(List)}); CSV, JSON and text files by
+     * byte ranges of the target size ({@link SplitPolicy#targetBytes} of the scan's total bytes), each range read
+     * to the end of its last line by the engine — except compressed files, multi-line CSV/JSON and {@code
+     * wholetext}, which are one split per file. A file's partition values go with each of its splits.
+     */
+    public List<FileSplit> split(FileScan scan) {
+        if (scan.format().isParquet()) {
+            return split(scan.splits());
+        }
+        boolean wholeFiles = Boolean.parseBoolean(scan.format().option("multiline", "false"))
+                || Boolean.parseBoolean(scan.format().option("wholetext", "false"));
+        long total = 0;
+        for (FileSplit f : scan.splits()) {
+            total += Math.max(0, f.bytes());
+        }
+        long target = policy.targetBytes(total);
+        List<FileSplit> out = new ArrayList<>();
+        for (FileSplit f : scan.splits()) {
+            if (wholeFiles || !Compression.ofPath(f.path()).splittable() || f.bytes() <= target) {
+                out.add(new FileSplit(f.path(), List.of(), f.bytes(), 0, -1, f.partitionValues()));
+                continue;
+            }
+            for (long start = 0; start < f.bytes(); start += target) {
+                long length = Math.min(target, f.bytes() - start);
+                out.add(new FileSplit(f.path(), List.of(), length, start, length, f.partitionValues()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The task splits for Parquet files. A file split naming row groups restricts the file to those;
      * an empty list means every row group of the file.
      */
     public List<FileSplit> split(List<FileSplit> scanFiles) {
@@ -44,7 +77,14 @@ public final class ScanSplitter {
         long target = policy.targetBytes(totalBytes);
         List<FileSplit> splits = new ArrayList<>();
         for (int f = 0; f < scanFiles.size(); f++) {
+            int before = splits.size();
             packFile(scanFiles.get(f).path(), groupsPerFile.get(f), target, splits);
+            List<String> values = scanFiles.get(f).partitionValues();
+            if (!values.isEmpty()) {
+                for (int i = before; i < splits.size(); i++) {
+                    splits.set(i, splits.get(i).withPartitionValues(values));
+                }
+            }
         }
         return splits;
     }

@@ -6,7 +6,7 @@ import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.Sort;
 import io.updraft.core.plan.Stage;
@@ -47,7 +47,7 @@ public final class StageDescriptions {
 
     private static String step(Operator op) {
         return switch (op) {
-            case ParquetScan scan -> "scan " + tableName(scan.splits());
+            case FileScan scan -> "scan " + tableName(scan.splits());
             case StageInput input -> "read stage " + input.stageId();
             case InlineBatches inline -> "inline rows";
             case Filter f -> "filter";

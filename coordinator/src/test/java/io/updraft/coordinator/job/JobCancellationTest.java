@@ -15,7 +15,7 @@ import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.JobPlan;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.ShuffleWrite;
@@ -108,7 +108,7 @@ class JobCancellationTest {
         List<FileSplit> splits = inputs.stream().map(f -> new FileSplit(f, List.of(), 0)).toList();
         ColumnRef k = new ColumnRef(0, DataTypes.LongType, true);
         ColumnRef v = new ColumnRef(1, DataTypes.LongType, true);
-        Project gv = new Project(new ParquetScan(splits, KV, null),
+        Project gv = new Project(new FileScan(splits, KV, null),
                 List.of(new Arithmetic(ArithmeticOp.MOD, k, Literal.of(7L), DataTypes.LongType), v), List.of("g", "v"));
         ShuffleWrite write = new ShuffleWrite(gv, new Partitioning.Hash(List.of(new ColumnRef(0, DataTypes.LongType,
                 true))), 3);

@@ -18,7 +18,7 @@ import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.JobPlan;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Stage;
 import io.updraft.core.plan.StageInput;
 import io.updraft.core.task.TaskCodec;
@@ -96,7 +96,7 @@ class JobRunnerTest {
         while (!leaf.children().isEmpty()) {
             leaf = leaf.children().get(0);
         }
-        if (leaf instanceof ParquetScan scan) {
+        if (leaf instanceof FileScan scan) {
             FileSplit split = scan.splits().get(0);
             String name = split.path().substring(split.path().lastIndexOf('/') + 1);
             return TaskResult.success(spec, spec.plan().schema(), List.of(name + ":" + split.rowGroups()),
@@ -112,7 +112,7 @@ class JobRunnerTest {
         for (String f : files) {
             splits.add(new FileSplit(f, List.of(), 0));
         }
-        ParquetScan scan = new ParquetScan(splits, LINEITEM, null);
+        FileScan scan = new FileScan(splits, LINEITEM, null);
         Filter filter = new Filter(scan, new Comparison(CompareOp.GREATER_THAN,
                 new ColumnRef(0, DataTypes.LongType, true), Literal.of(1L)));
         AggregateCall count = new AggregateCall(AggregateFunction.COUNT, null, false, DataTypes.LongType);

@@ -22,7 +22,7 @@ import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.JobPlan;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.ShuffleWrite;
@@ -160,7 +160,7 @@ class LambdaEmulatorPoolTest {
         List<FileSplit> splits = inputs.stream().map(f -> new FileSplit(f, List.of(), 0)).toList();
         ColumnRef k = new ColumnRef(0, DataTypes.LongType, true);
         ColumnRef v = new ColumnRef(1, DataTypes.LongType, true);
-        Project gv = new Project(new ParquetScan(splits, KV, null),
+        Project gv = new Project(new FileScan(splits, KV, null),
                 List.of(new Arithmetic(ArithmeticOp.MOD, k, Literal.of(7L), DataTypes.LongType), v), List.of("g", "v"));
         ShuffleWrite write = new ShuffleWrite(gv, new Partitioning.Hash(List.of(k)), 3);
         HashAggregate sum = new HashAggregate(new StageInput(0, gv.schema()), List.of(k), List.of(new AggregateCall(

@@ -2,7 +2,7 @@ package io.updraft.coordinator.testing;
 
 import io.updraft.core.plan.InlineBatches;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.ShuffleBlock;
 import io.updraft.core.plan.ShuffleRead;
 import io.updraft.core.plan.ShuffleWrite;
@@ -58,7 +58,7 @@ public final class FakeEngine {
         }
         return switch (op) {
             case ShuffleRead r -> "read" + r.blocks().stream().map(FakeEngine::block).toList();
-            case ParquetScan s -> "scan" + s.splits().stream().map(f -> f.path() + f.rowGroups()).toList();
+            case FileScan s -> "scan" + s.splits().stream().map(f -> f.path() + f.rowGroups()).toList();
             case InlineBatches i -> "inline" + i.arrowIpcBase64();
             default -> op.getClass().getSimpleName();
         };

@@ -4,7 +4,7 @@ import io.updraft.coordinator.scan.ParquetFooterReader;
 import io.updraft.core.expr.ColumnRef;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.JobPlan;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.ShuffleWrite;
 import io.updraft.core.plan.Stage;
@@ -40,12 +40,12 @@ public final class Plans {
         return rows;
     }
 
-    public static ParquetScan scan(int files) {
+    public static FileScan scan(int files) {
         List<FileSplit> splits = new ArrayList<>();
         for (int f = 0; f < files; f++) {
             splits.add(new FileSplit("/data/t/f" + f + ".parquet", List.of(), 0));
         }
-        return new ParquetScan(splits, SCHEMA, null);
+        return new FileScan(splits, SCHEMA, null);
     }
 
     public static Partitioning.Hash hash() {

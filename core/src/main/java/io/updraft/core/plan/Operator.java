@@ -15,7 +15,7 @@ import java.util.List;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "op")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = ParquetScan.class, name = "parquetScan"),
+        @JsonSubTypes.Type(value = FileScan.class, name = "fileScan"),
         @JsonSubTypes.Type(value = StageInput.class, name = "stageInput"),
         @JsonSubTypes.Type(value = InlineBatches.class, name = "inlineBatches"),
         @JsonSubTypes.Type(value = Filter.class, name = "filter"),
@@ -33,7 +33,7 @@ import java.util.List;
         @JsonSubTypes.Type(value = ShuffleRead.class, name = "shuffleRead"),
         @JsonSubTypes.Type(value = MapPartitions.class, name = "mapPartitions"),
 })
-public sealed interface Operator permits ParquetScan, StageInput, InlineBatches, Filter, Project, HashAggregate,
+public sealed interface Operator permits FileScan, StageInput, InlineBatches, Filter, Project, HashAggregate,
         Sort, Limit, TopN, Join, Union, Window, Expand, ShuffleWrite, ShuffleRead, Exchange, FileWrite,
         MapPartitions {
 

@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * One stage of a job: an operator pipeline run by one or more tasks.
  * <ul>
- *   <li>Tasks: a stage whose pipeline has a {@link ParquetScan} leaf gets one task per split; otherwise one task per
+ *   <li>Tasks: a stage whose pipeline has a {@link FileScan} leaf gets one task per split; otherwise one task per
  *   partition of its non-broadcast {@link StageInput}s (they all read producers whose {@link ShuffleWrite} has the
  *   same {@code numPartitions}); a stage with neither runs one task.</li>
  *   <li>Output: a stage whose root is a {@link ShuffleWrite} is a map stage (its tasks return shuffle object keys);

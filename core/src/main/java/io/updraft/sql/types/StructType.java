@@ -68,6 +68,11 @@ public record StructType(List<StructField> fields) implements DataType {
         return i;
     }
 
+    /** Parses a DDL schema string such as {@code "a INT, b STRING"}, as Spark's {@code StructType.fromDDL}. */
+    public static StructType fromDDL(String ddl) {
+        return DdlParser.schema(java.util.Objects.requireNonNull(ddl, "ddl is null"));
+    }
+
     public static StructType of(StructField... fields) {
         return new StructType(List.of(fields));
     }

@@ -22,7 +22,7 @@ class OperatorWithChildrenTest {
 
     private static List<Operator> everyOperator() {
         return List.of(
-                new ParquetScan(List.of(), SCHEMA, null), new StageInput(0, SCHEMA, true), LEAF,
+                new FileScan(List.of(), SCHEMA, null), new StageInput(0, SCHEMA, true), LEAF,
                 new ShuffleRead(SCHEMA, List.of()),
                 new Filter(LEAF, new Comparison(CompareOp.EQUAL, A, Literal.of(1))),
                 new Project(LEAF, List.of(A), List.of("x")),

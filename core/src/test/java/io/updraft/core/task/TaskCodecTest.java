@@ -25,7 +25,7 @@ import io.updraft.core.plan.Join;
 import io.updraft.core.plan.JoinType;
 import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.ShuffleBlock;
@@ -62,7 +62,7 @@ class TaskCodecTest {
         var condition = new And(
                 new Comparison(CompareOp.LESS_THAN, qty, new Literal(PRICE, new BigDecimal("24.00"))),
                 new In(new ColumnRef(2, DataTypes.StringType, true), List.of(Literal.of("A"), Literal.of("R"))));
-        var scan = new ParquetScan(List.of(new FileSplit("/data/lineitem/part-0.parquet", List.of(0, 2), 1234)), schema,
+        var scan = new FileScan(List.of(new FileSplit("/data/lineitem/part-0.parquet", List.of(0, 2), 1234)), schema,
                 new Comparison(CompareOp.GREATER_THAN_OR_EQUAL, date, new Literal(DataTypes.DateType, 8766)));
         var project = new Project(new Filter(scan, condition),
                 List.of(new Arithmetic(ArithmeticOp.MULTIPLY, qty, Literal.of(2L), DecimalType.bounded(36, 2)),
@@ -88,7 +88,7 @@ class TaskCodecTest {
     void partialAggregateSchemaListsStateColumns() {
         var input = new ColumnRef(0, PRICE, true);
         var avg = new AggregateCall(AggregateFunction.AVG, input, false, AggregateCall.resultType(AggregateFunction.AVG, PRICE));
-        var agg = new HashAggregate(new ParquetScan(List.of(), new StructType(List.of()).add("p", PRICE), null),
+        var agg = new HashAggregate(new FileScan(List.of(), new StructType(List.of()).add("p", PRICE), null),
                 List.of(), List.of(avg), AggregateMode.PARTIAL, List.of("avg_p"));
         assertThat(avg.dataType()).isEqualTo(new DecimalType(19, 6));
         assertThat(agg.schema().simpleString()).isEqualTo("struct<avg_p#0:decimal(25,2),avg_p#1:bigint>");
@@ -96,7 +96,7 @@ class TaskCodecTest {
 
     @Test
     void failureResultRoundTrips() {
-        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
+        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new FileScan(List.of(), new StructType(List.of()), null), Map.of());
         TaskResult result = TaskResult.failure(spec, ErrorType.USER, "Path does not exist: /x", null);
         assertThat(TaskCodec.decodeResult(TaskCodec.encode(result))).isEqualTo(result);
     }
@@ -109,7 +109,7 @@ class TaskCodecTest {
         ColumnRef v = new ColumnRef(1, PRICE, true);
         var read = new ShuffleRead(schema, List.of(new ShuffleBlock("shuffle/ab/j/s1/t0-a0.arrow", 0, 100),
                 new ShuffleBlock("shuffle/cd/j/s1/t1-a0.arrow", 40, 0)));
-        var scan = new ParquetScan(List.of(new FileSplit("s3://bucket/t/part-0.parquet", List.of(), 10)), schema, null);
+        var scan = new FileScan(List.of(new FileSplit("s3://bucket/t/part-0.parquet", List.of(), 10)), schema, null);
         var join = new Join(read, scan, JoinType.FULL_OUTER, List.of(k), List.of(k),
                 new Comparison(CompareOp.LESS_THAN, v, new ColumnRef(4, PRICE, true)), BuildSide.RIGHT,
                 List.of(true));
@@ -145,7 +145,7 @@ class TaskCodecTest {
     void statisticalAndFirstLastAggregatesRoundTrip() {
         var x = new ColumnRef(0, DataTypes.DoubleType, true);
         var s = new ColumnRef(1, DataTypes.StringType, true);
-        var agg = new HashAggregate(new ParquetScan(List.of(), new StructType(List.of()).add("x", DataTypes.DoubleType)
+        var agg = new HashAggregate(new FileScan(List.of(), new StructType(List.of()).add("x", DataTypes.DoubleType)
                 .add("s", DataTypes.StringType), null), List.of(), List.of(
                 new AggregateCall(AggregateFunction.STDDEV_SAMP, x, false, DataTypes.DoubleType),
                 new AggregateCall(AggregateFunction.LAST, s, false, DataTypes.StringType, true)),
@@ -158,7 +158,7 @@ class TaskCodecTest {
 
     @Test
     void shuffleResultRoundTripsAndOldJsonStillDecodes() {
-        TaskSpec spec = new TaskSpec("j", 1, 2, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
+        TaskSpec spec = new TaskSpec("j", 1, 2, 0, new FileScan(List.of(), new StructType(List.of()), null), Map.of());
         ShuffleOutput output = new ShuffleOutput("shuffle/aa/j/s1/t2-a0.arrow", List.of(0L, 10L), List.of(10L, 0L),
                 List.of(3L, 0L));
         TaskResult result = TaskResult.shuffleSuccess(spec, new StructType(List.of()).add("a", DataTypes.IntegerType),
@@ -178,7 +178,7 @@ class TaskCodecTest {
 
     @Test
     void lostShuffleOutputIsRecognizable() {
-        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
+        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new FileScan(List.of(), new StructType(List.of()), null), Map.of());
         TaskResult lost = TaskResult.failure(spec, new ShuffleOutputLostException("file:/tmp/s/t0-a0.arrow", null),
                 null);
         assertThat(TaskCodec.decodeResult(TaskCodec.encode(lost)).lostShuffleObject())
@@ -192,7 +192,7 @@ class TaskCodecTest {
 
     @Test
     void errorClassAndSqlStateTravelAsFields() {
-        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
+        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new FileScan(List.of(), new StructType(List.of()), null), Map.of());
         TaskResult failed = TaskResult.failure(spec, UpdraftException.user("DIVIDE_BY_ZERO", "22012",
                 "Division by zero."), null);
         TaskResult decoded = TaskCodec.decodeResult(TaskCodec.encode(failed));
@@ -206,7 +206,7 @@ class TaskCodecTest {
 
     @Test
     void inlineResultsLargerThanJacksonsDefaultStringLimitDecode() {
-        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new ParquetScan(List.of(), new StructType(List.of()), null), Map.of());
+        TaskSpec spec = new TaskSpec("j", 0, 0, 0, new FileScan(List.of(), new StructType(List.of()), null), Map.of());
         String big = "A".repeat(21_000_000);
         TaskResult result = TaskResult.success(spec, new StructType(List.of()), List.of(big), null);
         assertThat(TaskCodec.decodeResult(TaskCodec.encode(result)).arrowIpcBase64().get(0)).hasSize(big.length());

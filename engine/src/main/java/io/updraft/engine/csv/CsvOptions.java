@@ -1,85 +1,107 @@
 package io.updraft.engine.csv;
 
 import io.updraft.core.error.UpdraftException;
+import io.updraft.engine.file.ParseMode;
+import io.updraft.engine.file.ReaderOptions;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.QuoteMode;
 
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * Spark's CSV data source options, read once from a reader's or writer's option map (keys case-insensitive, as
- * Spark's {@code CaseInsensitiveMap}), with Spark's defaults: {@code sep}/{@code delimiter} ",", {@code quote}
- * '"', {@code escape} '\', {@code header} false, {@code nullValue} "", {@code emptyValue} (written: {@code ""}),
- * {@code quoteAll} false, {@code escapeQuotes} true, {@code dateFormat} yyyy-MM-dd, {@code timestampFormat}
- * yyyy-MM-dd'T'HH:mm:ss.SSSXXX, {@code lineSep} "\n" when writing, {@code ignoreLeadingWhiteSpace} /
- * {@code ignoreTrailingWhiteSpace} (true when writing), {@code compression}/{@code codec}. The one home of these
- * options for the CSV reader, the writer and the cli's {@code --format csv}; {@link #format()} is the
- * Commons CSV format they share. A bad value is a USER error naming the option.
+ * Spark's CSV data source options (keys case-insensitive) and their mapping onto Apache Commons CSV, the one place
+ * both the CSV reader and the CSV writer take them from. Defaults are Spark 4's: {@code sep} ",", {@code quote}
+ * '"', {@code escape} '\', {@code header} false, {@code nullValue} "", {@code emptyValue} "" (reading), {@code
+ * nanValue} "NaN", {@code positiveInf} "Inf", {@code negativeInf} "-Inf", {@code inferSchema} false, {@code mode}
+ * PERMISSIVE, {@code columnNameOfCorruptRecord} "_corrupt_record", {@code multiLine} false, {@code dateFormat}
+ * and {@code timestampFormat} unset (Spark's default parsing: ISO-like, see {@code core.value.DateTimes}), {@code
+ * comment} none, {@code encoding} UTF-8 (the only one supported), {@code preferDate} true. Immutable.
  */
-public record CsvOptions(char delimiter, char quote, char escape, boolean header, String nullValue,
-                         String emptyValueInWrite, boolean quoteAll, boolean escapeQuotes, String dateFormat,
-                         String timestampFormat, String lineSeparator, boolean ignoreLeadingWhiteSpaceInWrite,
-                         boolean ignoreTrailingWhiteSpaceInWrite, String compression) {
-    public static final String DEFAULT_TIMESTAMP_FORMAT = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX";
+public record CsvOptions(boolean header, String delimiter, char quote, char escape, String nullValue,
+                         String emptyValue, String nanValue, String positiveInf, String negativeInf,
+                         boolean inferSchema, String dateFormat, String timestampFormat, ParseMode mode,
+                         String corruptColumn, boolean multiLine, char comment, boolean ignoreLeadingWhiteSpace,
+                         boolean ignoreTrailingWhiteSpace, boolean preferDate, boolean enforceSchema) {
 
-    public static CsvOptions defaults() {
-        return of(Map.of());
-    }
-
+    /** The options of {@code options} (keys lower-cased), checked as Spark checks them. */
     public static CsvOptions of(Map<String, String> options) {
-        Map<String, String> o = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        o.putAll(options);
-        String sep = o.getOrDefault("sep", o.getOrDefault("delimiter", ","));
+        String sep = ReaderOptions.unescape(ReaderOptions.string(options, "sep",
+                ReaderOptions.string(options, "delimiter", ",")));
+        if (sep.isEmpty()) {
+            throw UpdraftException.user("INVALID_OPTION_VALUE", "42K06", "Delimiter cannot be empty string.");
+        }
+        String encoding = ReaderOptions.string(options, "encoding", ReaderOptions.string(options, "charset", "UTF-8"));
+        if (!encoding.equalsIgnoreCase("UTF-8") && !encoding.equalsIgnoreCase("UTF8")) {
+            throw UpdraftException.user("UNSUPPORTED_FEATURE", "0A000", "The CSV encoding " + encoding
+                    + " is not supported: Updraft reads UTF-8.");
+        }
         return new CsvOptions(
-                oneChar("sep", sep.equals("\\t") ? "\t" : sep),
-                oneChar("quote", o.getOrDefault("quote", "\"")),
-                oneChar("escape", o.getOrDefault("escape", "\\")),
-                bool(o, "header", false),
-                o.getOrDefault("nullValue", ""),
-                o.getOrDefault("emptyValue", "\"\""),
-                bool(o, "quoteAll", false),
-                bool(o, "escapeQuotes", true),
-                o.getOrDefault("dateFormat", "yyyy-MM-dd"),
-                o.getOrDefault("timestampFormat", DEFAULT_TIMESTAMP_FORMAT),
-                o.getOrDefault("lineSep", "\n"),
-                bool(o, "ignoreLeadingWhiteSpace", true),
-                bool(o, "ignoreTrailingWhiteSpace", true),
-                o.getOrDefault("compression", o.getOrDefault("codec", "none")).toLowerCase(Locale.ROOT));
+                ReaderOptions.bool(options, "header", false),
+                sep,
+                ReaderOptions.character(options, "quote", '"'),
+                ReaderOptions.character(options, "escape", '\\'),
+                ReaderOptions.string(options, "nullValue", ""),
+                ReaderOptions.string(options, "emptyValue", ""),
+                ReaderOptions.string(options, "nanValue", "NaN"),
+                ReaderOptions.string(options, "positiveInf", "Inf"),
+                ReaderOptions.string(options, "negativeInf", "-Inf"),
+                ReaderOptions.bool(options, "inferSchema", false),
+                options.get("dateformat"),
+                options.get("timestampformat"),
+                ParseMode.of(options.get("mode")),
+                ReaderOptions.string(options, "columnNameOfCorruptRecord", ParseMode.DEFAULT_CORRUPT_COLUMN),
+                ReaderOptions.bool(options, "multiLine", false),
+                ReaderOptions.character(options, "comment", '\u0000'),
+                ReaderOptions.bool(options, "ignoreLeadingWhiteSpace", false),
+                ReaderOptions.bool(options, "ignoreTrailingWhiteSpace", false),
+                ReaderOptions.bool(options, "preferDate", true),
+                ReaderOptions.bool(options, "enforceSchema", true));
     }
 
-    /** The Commons CSV format of these options (what the writer prints and the reader parses with). */
-    public CSVFormat format() {
-        return CSVFormat.DEFAULT.builder()
+    /**
+     * The Commons CSV format for reading: the delimiter, quote and escape ('\u0000' = none), no header handling
+     * (the reader drops the header line itself), empty lines skipped, and {@link QuoteMode#ALL_NON_NULL} with no
+     * null string, so an unquoted empty field reads as null and a quoted one ({@code ""}) as "" — what the reader
+     * needs to apply {@code nullValue} and {@code emptyValue} as Spark does.
+     */
+    public CSVFormat readFormat() {
+        return CSVFormat.Builder.create()
                 .setDelimiter(delimiter)
-                .setQuote(quote)
-                .setEscape(escape == '\0' ? null : escape)
-                .setQuoteMode(quoteAll ? QuoteMode.ALL : QuoteMode.MINIMAL)
-                .setRecordSeparator(lineSeparator)
+                .setQuote(quote == '\u0000' ? null : quote)
+                .setEscape(escape == '\u0000' || escape == quote ? null : escape)
+                .setQuoteMode(QuoteMode.ALL_NON_NULL)
+                .setNullString(null)
+                .setCommentMarker(comment == '\u0000' ? null : comment)
+                .setIgnoreEmptyLines(true)
                 .setIgnoreSurroundingSpaces(false)
+                .setTrim(false)
+                .setAllowMissingColumnNames(true)
+                .setLenientEof(true)
+                .setTrailingData(true)
                 .get();
     }
 
-    private static char oneChar(String option, String value) {
-        if (value.isEmpty()) {
-            return '\0';
+    /**
+     * The text of one field as Spark's reader sees it, from what {@link #readFormat} parsed: null (an unquoted empty
+     * field) stays null, "" (a quoted empty field) becomes {@code emptyValue}, and a text equal to {@code nullValue}
+     * becomes null.
+     */
+    public String fieldText(String raw) {
+        if (raw == null) {
+            return null;
         }
-        if (value.length() != 1) {
-            throw UpdraftException.user("CSV option '" + option + "' must be one character, was '" + value + "'");
+        String text = raw.isEmpty() ? emptyValue : raw;
+        if (ignoreLeadingWhiteSpace) {
+            text = text.stripLeading();
         }
-        return value.charAt(0);
+        if (ignoreTrailingWhiteSpace) {
+            text = text.stripTrailing();
+        }
+        return text.equals(nullValue) ? null : text;
     }
 
-    static boolean bool(Map<String, String> o, String option, boolean defaultValue) {
-        String v = o.get(option);
-        if (v == null) {
-            return defaultValue;
-        }
-        return switch (v.trim().toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw UpdraftException.user("CSV option '" + option + "' must be true or false, was '" + v
-                    + "'");
-        };
+    /** The name of the {@code i}-th column when the file has no header (or an empty header name): _c0, _c1, ... */
+    public static String defaultColumnName(int i) {
+        return "_c" + i;
     }
 }

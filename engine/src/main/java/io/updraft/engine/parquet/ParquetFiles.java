@@ -83,10 +83,11 @@ public final class ParquetFiles {
     }
 
     /**
-     * The Parquet input a path names: an object of the S3 store for s3:// paths, else a local file. Missing
+     * The input a path names (a Parquet file, or any file the line-based readers open): an object of the S3 store
+     * for s3:// paths, else a local file. Missing
      * files are USER errors.
      */
-    static InputFile inputFile(String path, Map<String, String> settings, ObjectStoreProvider stores,
+    public static InputFile inputFile(String path, Map<String, String> settings, ObjectStoreProvider stores,
                                LongConsumer bytesRead, LongConsumer requests) {
         if (ObjectStores.isS3(path)) {
             String[] rootAndKey = ObjectStores.splitS3(path);

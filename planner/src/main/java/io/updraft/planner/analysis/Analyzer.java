@@ -16,8 +16,8 @@ import io.updraft.planner.logical.Intersect;
 import io.updraft.planner.logical.Join;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
-import io.updraft.planner.logical.ParquetRelation;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileRelation;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.logical.LocalRelation;
 import io.updraft.planner.logical.MapPartitions;
@@ -123,7 +123,7 @@ public final class Analyzer {
 
         ResolvedPlan resolve(LogicalPlan plan) {
             return switch (plan) {
-                case ParquetRelation r -> scan(r.source());
+                case FileRelation r -> scan(r.source());
                 case SubqueryAlias a -> subqueryAlias(a);
                 case Project p -> project(resolve(p.child()), p.projectList());
                 case Filter f -> filter(resolve(f.child()), f.condition());
@@ -148,7 +148,7 @@ public final class Analyzer {
 
         private ResolvedPlan subqueryAlias(SubqueryAlias a) {
             ResolvedPlan child = resolve(a.child());
-            if (child instanceof ScanNode s && a.child() instanceof ParquetRelation) {
+            if (child instanceof ScanNode s && a.child() instanceof FileRelation) {
                 child = s.withRelationName(a.alias());
             }
             if (!a.columnNames().isEmpty()) {
@@ -165,7 +165,7 @@ public final class Analyzer {
             return new SubqueryAliasNode(a.alias(), child);
         }
 
-        private ScanNode scan(ParquetSource source) {
+        private ScanNode scan(FileSource source) {
             return new ScanNode(source, relationName(source), attributes(source.schema()), List.of());
         }
 
@@ -179,7 +179,7 @@ public final class Analyzer {
         }
 
         /** The last path segment of the first path, without ".parquet": what explain calls the relation. */
-        private static String relationName(ParquetSource source) {
+        private static String relationName(FileSource source) {
             List<String> paths = source.displayPaths().isEmpty() ? source.files() : source.displayPaths();
             if (paths.isEmpty()) {
                 return "parquet";

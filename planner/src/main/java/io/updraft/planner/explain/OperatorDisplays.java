@@ -4,7 +4,7 @@ import io.updraft.core.expr.CompareOp;
 import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.BuildSide;
 import io.updraft.core.plan.JoinType;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;
@@ -34,12 +34,13 @@ public final class OperatorDisplays {
     private OperatorDisplays() {
     }
 
-    public static Display scan(String relationName, ParquetSource source, List<AttributeReference> output,
+    public static Display scan(String relationName, FileSource source, List<AttributeReference> output,
                                List<ResolvedExpression> pushedFilters) {
         List<String> paths = source.displayPaths().isEmpty() ? source.files() : source.displayPaths();
-        String simple = "FileScan parquet " + relationName + ResolvedPlanPrinter.attributes(output)
+        String format = source.format().name();
+        String simple = "FileScan " + format + " " + relationName + ResolvedPlanPrinter.attributes(output)
                 + " Batched: true, DataFilters: " + ExpressionPrinter.explainList(pushedFilters)
-                + ", Format: Parquet, Location: InMemoryFileIndex(" + paths.size() + " paths)"
+                + ", Format: " + formatTitle(format) + ", Location: InMemoryFileIndex(" + paths.size() + " paths)"
                 + paths.stream().collect(Collectors.joining(", ", "[", "]"))
                 + ", PartitionFilters: [], PushedFilters: " + pushedFilters(pushedFilters) + ", ReadSchema: "
                 + readSchema(output);
@@ -52,8 +53,18 @@ public final class OperatorDisplays {
             lines.add("PushedFilters: " + pushedFilters(pushedFilters));
         }
         lines.add("ReadSchema: " + readSchema(output));
-        String name = "Scan parquet " + relationName;
+        String name = "Scan " + format + " " + relationName;
         return new Display(name, name, simple, lines);
+    }
+
+    /** Spark's {@code FileFormat.toString}: Parquet, CSV, JSON, Text. */
+    private static String formatTitle(String format) {
+        return switch (format) {
+            case "csv" -> "CSV";
+            case "json" -> "JSON";
+            case "text" -> "Text";
+            default -> "Parquet";
+        };
     }
 
     public static Display filter(List<AttributeReference> input, ResolvedExpression condition) {

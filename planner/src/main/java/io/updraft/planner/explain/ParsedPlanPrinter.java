@@ -40,7 +40,7 @@ import io.updraft.planner.logical.Union;
 import io.updraft.planner.logical.Filter;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
-import io.updraft.planner.logical.ParquetRelation;
+import io.updraft.planner.logical.FileRelation;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.logical.Sort;
 import io.updraft.planner.logical.SubqueryAlias;
@@ -62,8 +62,8 @@ public final class ParsedPlanPrinter {
 
     private static String label(LogicalPlan plan) {
         return switch (plan) {
-            case ParquetRelation r -> "Relation [" + r.source().schema().fields().stream().map(StructField::name)
-                    .collect(Collectors.joining(",")) + "] parquet";
+            case FileRelation r -> "Relation [" + r.source().schema().fields().stream().map(StructField::name)
+                    .collect(Collectors.joining(",")) + "] " + r.source().format().name();
             case SubqueryAlias a -> "SubqueryAlias " + a.alias() + (a.columnNames().isEmpty() ? ""
                     : a.columnNames().stream().collect(Collectors.joining(", ", " (", ")")));
             case Project p -> "'Project " + list(p.projectList());

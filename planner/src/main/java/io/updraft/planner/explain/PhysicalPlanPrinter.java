@@ -3,7 +3,7 @@ package io.updraft.planner.explain;
 import io.updraft.core.plan.Exchange;
 import io.updraft.core.plan.Operator;
 import io.updraft.core.plan.Partitioning;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -34,7 +34,7 @@ public final class PhysicalPlanPrinter {
 
     /** Whether the operator runs inside a stage's pipeline (not a scan, not an exchange). */
     static boolean pipelined(Operator n, Map<Operator, Integer> stages) {
-        return stages.containsKey(n) && !(n instanceof ParquetScan);
+        return stages.containsKey(n) && !(n instanceof FileScan);
     }
 
     /** Operator → stage id, as the planner's StageBuilder assigns them (exchanges have none). */

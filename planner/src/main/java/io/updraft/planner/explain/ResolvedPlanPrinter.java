@@ -74,7 +74,8 @@ public final class ResolvedPlanPrinter {
     private static String label(ResolvedPlan plan) {
         return switch (plan) {
             case ScanNode s -> "Relation " + s.relationName() + s.output().stream()
-                    .map(ExpressionPrinter::attribute).collect(Collectors.joining(",", "[", "]")) + " parquet";
+                    .map(ExpressionPrinter::attribute).collect(Collectors.joining(",", "[", "]")) + " "
+                    + s.source().format().name();
             case SubqueryAliasNode a -> "SubqueryAlias " + a.alias();
             case ProjectNode p -> "Project " + ExpressionPrinter.explainList(p.projectList());
             case FilterNode f -> "Filter " + ExpressionPrinter.explain(f.condition());

@@ -2,7 +2,7 @@ package io.updraft.planner.explain;
 
 import io.updraft.core.plan.JobPlan;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.ShuffleWrite;
 import io.updraft.core.plan.Stage;
 import io.updraft.core.plan.StageInput;
@@ -39,7 +39,7 @@ public final class StagePrinter {
     private static String tasks(Stage stage, JobPlan job) {
         List<Operator> leaves = new ArrayList<>();
         collectLeaves(stage.root(), leaves);
-        if (leaves.stream().anyMatch(l -> l instanceof ParquetScan)) {
+        if (leaves.stream().anyMatch(l -> l instanceof FileScan)) {
             return "one per split";
         }
         for (Operator leaf : leaves) {

@@ -9,7 +9,6 @@ import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.BuildSide;
 import io.updraft.core.plan.Exchange;
 import io.updraft.core.plan.Expand;
-import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
@@ -18,7 +17,7 @@ import io.updraft.core.plan.JoinType;
 import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.MapPartitions;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.Sort;
@@ -29,7 +28,7 @@ import io.updraft.core.plan.Window;
 import io.updraft.core.plan.WindowCall;
 import io.updraft.planner.explain.Display;
 import io.updraft.planner.explain.OperatorDisplays;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;
@@ -83,12 +82,15 @@ final class OperatorBuilder {
         return op;
     }
 
-    /** Reads {@code output} from the source's files; one split per file (the coordinator splits further). */
-    Operator scan(ParquetSource source, String relationName, List<AttributeReference> output,
+    /**
+     * Reads {@code output} from the source's files; one split per file (the coordinator splits further), files
+     * pruned by their partition values ({@link FileScans}).
+     */
+    Operator scan(FileSource source, String relationName, List<AttributeReference> output,
                   List<ResolvedExpression> pushedFilters) {
         ExpressionBinder binder = new ExpressionBinder(output);
         Expr pruning = pushedFilters.isEmpty() ? null : binder.bind(Expressions.and(pushedFilters));
-        return add(new ParquetScan(splits(source), schema(output), pruning), output, PhysicalPartitioning.UNKNOWN,
+        return add(FileScans.build(source, output, pushedFilters, pruning, null), output, PhysicalPartitioning.UNKNOWN,
                 OperatorDisplays.scan(relationName, source, output, pushedFilters), "scan " + relationName);
     }
 
@@ -349,16 +351,7 @@ final class OperatorBuilder {
                 f.percentiles()).stateTypes();
     }
 
-    private static List<FileSplit> splits(ParquetSource source) {
-        List<FileSplit> splits = new ArrayList<>();
-        int files = source.files().size();
-        for (String file : source.files()) {
-            splits.add(new FileSplit(file, List.of(), files == 0 ? 0 : source.sizeInBytes() / files));
-        }
-        return splits;
-    }
-
-    private static StructType schema(List<AttributeReference> attributes) {
+    static StructType schema(List<AttributeReference> attributes) {
         List<StructField> fields = new ArrayList<>();
         for (AttributeReference a : attributes) {
             fields.add(new StructField(a.name(), a.dataType(), a.nullable()));

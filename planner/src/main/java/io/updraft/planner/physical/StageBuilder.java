@@ -6,7 +6,7 @@ import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.JobPlan;
 import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.ShuffleWrite;
@@ -78,7 +78,7 @@ public final class StageBuilder {
     private void checkTaskCount(Operator root) {
         List<Operator> leaves = new ArrayList<>();
         collectLeaves(root, leaves);
-        boolean scan = leaves.stream().anyMatch(l -> l instanceof ParquetScan);
+        boolean scan = leaves.stream().anyMatch(l -> l instanceof FileScan);
         List<Integer> counts = leaves.stream().filter(l -> l instanceof StageInput in && !in.broadcast())
                 .map(l -> ((ShuffleWrite) stages.get(((StageInput) l).stageId()).root()).numPartitions())
                 .distinct().toList();

@@ -23,8 +23,8 @@ import io.updraft.planner.logical.Join;
 import io.updraft.core.plan.JoinType;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
-import io.updraft.planner.logical.ParquetRelation;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileRelation;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.logical.Sort;
 import io.updraft.planner.logical.SubqueryAlias;
@@ -260,8 +260,8 @@ final class QueryConverter {
      * Parquet relation of no files and no columns (a scan of no splits, one task).
      */
     static LogicalPlan oneRowRelation() {
-        ParquetSource none = new ParquetSource(List.of(), List.of(), new StructType(List.of()), 0, 0);
-        return new Aggregate(new ParquetRelation(none), List.of(), List.of());
+        FileSource none = new FileSource(List.of(), List.of(), new StructType(List.of()), 0, 0);
+        return new Aggregate(new FileRelation(none), List.of(), List.of());
     }
 
     /** A FROM item: a table or CTE, an aliased item, a subquery or a join. */

@@ -9,8 +9,8 @@ import io.updraft.planner.expr.LogicalAnd;
 import io.updraft.planner.logical.Aggregate;
 import io.updraft.planner.logical.Filter;
 import io.updraft.planner.logical.LogicalPlan;
-import io.updraft.planner.logical.ParquetRelation;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileRelation;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.logical.SubqueryAlias;
 import io.updraft.sql.types.DataTypes;
@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class AnalyzerErrorsTest {
     private final Analyzer analyzer = new Analyzer();
-    private static final ParquetSource SMALL = new ParquetSource(List.of("/t.parquet"), List.of("/t.parquet"),
+    private static final FileSource SMALL = new FileSource(List.of("/t.parquet"), List.of("/t.parquet"),
             new StructType(List.of()).add("id", DataTypes.LongType).add("name", DataTypes.StringType)
                     .add("amount", DataTypes.DoubleType), 1, 1);
 
@@ -48,7 +48,7 @@ class AnalyzerErrorsTest {
 
     @Test
     void unknownColumnListsTheAvailableColumns() {
-        assertThat(error(new Project(new ParquetRelation(SMALL), List.of(col("foo")))).getMessage()).isEqualTo(
+        assertThat(error(new Project(new FileRelation(SMALL), List.of(col("foo")))).getMessage()).isEqualTo(
                 "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `foo` cannot"
                         + " be resolved. Did you mean one of the following? [`id`, `name`, `amount`]. SQLSTATE: 42703");
     }
@@ -68,7 +68,7 @@ class AnalyzerErrorsTest {
         assertThat(selectError(col("l_quantiti")).getMessage())
                 .startsWith("[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name"
                         + " `l_quantiti` cannot be resolved. Did you mean one of the following? [`lineitem`.`l_quantity`, ");
-        assertThat(error(new Filter(new ParquetRelation(SMALL), Tpch.cmp(CompareOp.GREATER_THAN, col("amout"), lit(1))))
+        assertThat(error(new Filter(new FileRelation(SMALL), Tpch.cmp(CompareOp.GREATER_THAN, col("amout"), lit(1))))
                 .getMessage()).contains("with name `amout` cannot be resolved. Did you mean one of the following? [`amount`, ");
     }
 

@@ -5,8 +5,8 @@ import io.updraft.planner.Tpch;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.IsNotNullExpr;
 import io.updraft.planner.logical.Filter;
-import io.updraft.planner.logical.ParquetRelation;
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileRelation;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.resolved.expr.AliasExpression;
 import io.updraft.planner.resolved.expr.ArithmeticExpression;
@@ -149,16 +149,16 @@ class AnalyzerTypesTest {
 
     @Test
     void nullabilityFollowsInputsAndOperators() {
-        ParquetSource source = new ParquetSource(List.of("/t.parquet"), List.of("/t.parquet"), new StructType(List.of(
+        FileSource source = new FileSource(List.of("/t.parquet"), List.of("/t.parquet"), new StructType(List.of(
                 new StructField("a", DataTypes.IntegerType, false),
                 new StructField("b", DataTypes.IntegerType, true),
                 new StructField("d", new DecimalType(10, 2), false))), 1, 1);
-        ResolvedPlan plan = analyzer.analyze(new Project(new Filter(new ParquetRelation(source), new IsNotNullExpr(col("b"))),
+        ResolvedPlan plan = analyzer.analyze(new Project(new Filter(new FileRelation(source), new IsNotNullExpr(col("b"))),
                 List.of(col("a"), col("b"), plus(col("a"), lit(1)), div(col("a"), lit(1)), plus(col("d"), lit(1)),
                         Tpch.cast(col("a"), DataTypes.LongType), Tpch.cast(col("a"), DataTypes.StringType))));
         assertThat(plan.schema().fields()).extracting(StructField::nullable)
                 .containsExactly(false, false, false, true, true, false, false);
-        assertThat(analyzer.analyze(new Project(new ParquetRelation(source), List.of(fn("count", col("b")), fn("sum", col("a")))))
+        assertThat(analyzer.analyze(new Project(new FileRelation(source), List.of(fn("count", col("b")), fn("sum", col("a")))))
                 .schema().fields()).extracting(StructField::nullable).containsExactly(false, true);
     }
 }

@@ -41,7 +41,7 @@ class DistributedPlanningTest {
         assertThat(join.build()).isEqualTo(BuildSide.RIGHT);
         assertThat(join.type()).isEqualTo(JoinType.INNER);
         assertThat(join.right()).isEqualTo(new StageInput(0, write(job.stages().get(0)).schema(), true));
-        assertThat(operators(job.finalStage(), io.updraft.core.plan.ParquetScan.class)).hasSize(1);
+        assertThat(operators(job.finalStage(), io.updraft.core.plan.FileScan.class)).hasSize(1);
     }
 
     @Test

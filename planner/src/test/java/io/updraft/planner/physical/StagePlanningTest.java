@@ -12,7 +12,7 @@ import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.JobPlan;
 import io.updraft.core.plan.Limit;
 import io.updraft.core.plan.Operator;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Partitioning;
 import io.updraft.core.plan.Project;
 import io.updraft.core.plan.ShuffleWrite;
@@ -80,10 +80,10 @@ class StagePlanningTest {
         assertThat(job.stages()).hasSize(3);
         Stage scan = job.stages().get(0);
         assertThat(pipeline(scan)).containsExactly("ShuffleWrite Hash 4", "HashAggregate PARTIAL", "Project", "Filter",
-                "ParquetScan");
+                "FileScan");
         assertThat(scan.description()).isEqualTo("scan lineitem → filter → project → partial aggregate → hash exchange (4)");
         assertThat(scan.inputStages()).isEmpty();
-        ParquetScan parquet = leaf(scan, ParquetScan.class);
+        FileScan parquet = leaf(scan, FileScan.class);
         assertThat(parquet.splits()).containsExactly(new FileSplit("/data/lineitem/part-0.parquet", List.of(), 1000),
                 new FileSplit("/data/lineitem/part-1.parquet", List.of(), 1000));
         assertThat(parquet.schema().fieldNames()).containsExactly("l_quantity", "l_extendedprice", "l_discount", "l_tax",
@@ -134,9 +134,9 @@ class StagePlanningTest {
         JobPlan job = planner.plan(Tpch.q6Dataset());
         assertThat(job.stages()).hasSize(2);
         assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "HashAggregate PARTIAL",
-                "Project", "Filter", "ParquetScan");
+                "Project", "Filter", "FileScan");
         assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "HashAggregate FINAL", "StageInput");
-        ParquetScan scan = leaf(job.stages().get(0), ParquetScan.class);
+        FileScan scan = leaf(job.stages().get(0), FileScan.class);
         assertThat(scan.schema().fieldNames()).containsExactly("l_quantity", "l_extendedprice", "l_discount", "l_shipdate");
         assertThat(scan.pruningFilter().toString()).contains("LESS_THAN", "0.05", "0.07", "24.00");
         assertThat(job.resultSchema().fields()).containsExactly(
@@ -148,8 +148,8 @@ class StagePlanningTest {
         JobPlan job = planner.planCount(Tpch.lineitem());
         assertThat(job.stages()).hasSize(2);
         Stage scan = job.stages().get(0);
-        assertThat(pipeline(scan)).containsExactly("ShuffleWrite Single 1", "HashAggregate PARTIAL", "ParquetScan");
-        assertThat(leaf(scan, ParquetScan.class).schema().fields()).isEmpty();
+        assertThat(pipeline(scan)).containsExactly("ShuffleWrite Single 1", "HashAggregate PARTIAL", "FileScan");
+        assertThat(leaf(scan, FileScan.class).schema().fields()).isEmpty();
         assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "HashAggregate FINAL", "StageInput");
         assertThat(job.resultSchema().fields()).containsExactly(new StructField("count", DataTypes.LongType, false));
     }
@@ -160,15 +160,15 @@ class StagePlanningTest {
                 Tpch.cmp(CompareOp.EQUAL, col("l_returnflag"), lit("R")));
         JobPlan job = planner.planCount(select(filtered, "l_orderkey", "l_comment"));
         assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "HashAggregate PARTIAL",
-                "Filter", "ParquetScan");
-        assertThat(leaf(job.stages().get(0), ParquetScan.class).schema().fieldNames()).containsExactly("l_returnflag");
+                "Filter", "FileScan");
+        assertThat(leaf(job.stages().get(0), FileScan.class).schema().fieldNames()).containsExactly("l_returnflag");
     }
 
     @Test
     void limitWithoutSortLimitsEachTaskThenGathers() {
         JobPlan job = planner.plan(new io.updraft.planner.logical.Limit(select(Tpch.lineitem(), "l_orderkey"), 10, 5));
         assertThat(job.stages()).hasSize(2);
-        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "Limit", "ParquetScan");
+        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "Limit", "FileScan");
         Limit perTask = (Limit) job.stages().get(0).root().children().get(0);
         assertThat(perTask).isEqualTo(new Limit(perTask.child(), 15, 0));
         assertThat(pipeline(job.stages().get(1))).containsExactly("Limit", "StageInput");
@@ -181,7 +181,7 @@ class StagePlanningTest {
     void sortOfASmallInputSortsOnceAfterTheGather() {
         JobPlan job = planner.plan(new io.updraft.planner.logical.Sort(select(Tpch.lineitem(), "l_orderkey", "l_tax"),
                 List.of(SortOrderExpr.desc(col("l_tax")))));
-        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "ParquetScan");
+        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "FileScan");
         assertThat(pipeline(job.stages().get(1))).containsExactly("Sort", "StageInput");
         Sort sort = (Sort) job.stages().get(1).root();
         assertThat(sort.keys().get(0).ascending()).isFalse();
@@ -197,11 +197,11 @@ class StagePlanningTest {
                 List.of(SortOrderExpr.desc(col("l_tax")))));
         assertThat(job.stages()).hasSize(3);
         Stage sample = job.stages().get(0);
-        assertThat(pipeline(sample)).containsExactly("Limit", "Project", "ParquetScan");
+        assertThat(pipeline(sample)).containsExactly("Limit", "Project", "FileScan");
         assertThat(((Limit) sample.root()).limit()).isEqualTo(80);
         assertThat(sample.description()).isEqualTo("scan lineitem → sample 80 sort keys per task");
         Stage map = job.stages().get(1);
-        assertThat(pipeline(map)).containsExactly("ShuffleWrite Range 4", "ParquetScan");
+        assertThat(pipeline(map)).containsExactly("ShuffleWrite Range 4", "FileScan");
         assertThat(map.rangeBoundsStage()).isZero();
         assertThat(map.inputStages()).containsExactly(0);
         Partitioning.Range range = (Partitioning.Range) ((ShuffleWrite) map.root()).partitioning();
@@ -216,7 +216,7 @@ class StagePlanningTest {
     void topNKeepsTheTopRowsOfEachTaskThenOfAll() {
         JobPlan job = planner.plan(new io.updraft.planner.logical.Limit(new io.updraft.planner.logical.Sort(
                 select(Tpch.lineitem(), "l_orderkey"), List.of(SortOrderExpr.asc(col("l_orderkey")))), 3, 0));
-        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "TopN", "ParquetScan");
+        assertThat(pipeline(job.stages().get(0))).containsExactly("ShuffleWrite Single 1", "TopN", "FileScan");
         assertThat(pipeline(job.stages().get(1))).containsExactly("TopN", "StageInput");
         assertThat(job.stages().get(0).description()).isEqualTo("scan lineitem → top 3 per task → gather");
     }
@@ -245,7 +245,7 @@ class StagePlanningTest {
                 Tpch.cmp(CompareOp.LESS_THAN, col("l_quantity"), lit(24))), "l_orderkey");
         JobPlan job = planner.plan(plan);
         assertThat(job.stages()).hasSize(1);
-        assertThat(pipeline(job.finalStage())).containsExactly("Project", "Filter", "ParquetScan");
+        assertThat(pipeline(job.finalStage())).containsExactly("Project", "Filter", "FileScan");
         assertThat(job.finalStage().description()).isEqualTo("scan lineitem → filter → project");
         Filter filter = (Filter) job.finalStage().root().children().get(0);
         assertThat(filter.condition().toString()).contains("24.00");

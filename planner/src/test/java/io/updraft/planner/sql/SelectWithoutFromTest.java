@@ -2,10 +2,10 @@ package io.updraft.planner.sql;
 
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.JobPlan;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Stage;
 import io.updraft.planner.logical.Aggregate;
-import io.updraft.planner.logical.ParquetRelation;
+import io.updraft.planner.logical.FileRelation;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.sql.types.DataTypes;
@@ -30,7 +30,7 @@ class SelectWithoutFromTest {
         Aggregate one = (Aggregate) project.child();
         assertThat(one.groupingExpressions()).isEmpty();
         assertThat(one.aggregateExpressions()).isEmpty();
-        ParquetRelation none = (ParquetRelation) one.child();
+        FileRelation none = (FileRelation) one.child();
         assertThat(none.source().files()).isEmpty();
         assertThat(none.source().schema().size()).isZero();
     }
@@ -49,10 +49,10 @@ class SelectWithoutFromTest {
         ResolvedPlan optimized = optimize("select 1 + 1 as two, 'x' as s");
         assertThat(optimized.output()).hasSize(2);
         JobPlan job = PLANNER.plan(parse("select 1 + 1 as two, 'x' as s"));
-        List<ParquetScan> scans = new ArrayList<>();
+        List<FileScan> scans = new ArrayList<>();
         List<HashAggregate> aggregates = new ArrayList<>();
         for (Stage stage : job.stages()) {
-            scans.addAll(operators(stage, ParquetScan.class));
+            scans.addAll(operators(stage, FileScan.class));
             aggregates.addAll(operators(stage, HashAggregate.class));
         }
         assertThat(scans).hasSize(1);

@@ -1,6 +1,6 @@
 package io.updraft.planner.resolved.plan;
 
-import io.updraft.planner.logical.ParquetSource;
+import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 
@@ -13,7 +13,7 @@ import java.util.Objects;
  * literal", that the reader may use to skip row groups; the filter itself stays above the scan.
  * {@code relationName} names the scan in explain and stage descriptions (table name or file name).
  */
-public record ScanNode(ParquetSource source, String relationName, List<AttributeReference> output,
+public record ScanNode(FileSource source, String relationName, List<AttributeReference> output,
                        List<ResolvedExpression> pushedFilters) implements ResolvedPlan {
     public ScanNode {
         Objects.requireNonNull(source, "source is null");

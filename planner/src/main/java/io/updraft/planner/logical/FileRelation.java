@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /** Leaf: a Parquet source. */
-public record ParquetRelation(ParquetSource source) implements LogicalPlan {
-    public ParquetRelation {
+public record FileRelation(FileSource source) implements LogicalPlan {
+    public FileRelation {
         Objects.requireNonNull(source, "source is null");
     }
 
