@@ -13,6 +13,17 @@ import java.util.Optional;
  */
 final class SessionCatalog implements Catalog {
     private final TempViews views = new TempViews();
+    private final java.util.function.BiFunction<String, String, LogicalPlan> files;
+
+    /** {@code files} reads SQL's {@code format.`path`} relations. */
+    SessionCatalog(java.util.function.BiFunction<String, String, LogicalPlan> files) {
+        this.files = files;
+    }
+
+    @Override
+    public Optional<LogicalPlan> files(String format, String path) {
+        return Optional.of(files.apply(format, path));
+    }
 
     /** Registers or replaces a view. */
     void createOrReplace(String name, LogicalPlan plan) {

@@ -54,7 +54,7 @@ public final class UpdraftSession implements AutoCloseable {
     private final RuntimeConfig conf;
     private final PrintStream progress;
     private final Cluster cluster;
-    private final SessionCatalog catalog = new SessionCatalog();
+    private final SessionCatalog catalog = new SessionCatalog((format, path) -> SqlCommands.files(this, format, path));
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile PlannerHolder planner;
 
@@ -156,7 +156,7 @@ public final class UpdraftSession implements AutoCloseable {
                     .save(statement.path());
             return query.limit(0);
         }
-        return new Dataset<>(this, SQL.parse(sqlText, catalog), Encoders.row());
+        return SqlCommands.run(this, SQL.parseStatement(sqlText, catalog));
     }
 
     /**

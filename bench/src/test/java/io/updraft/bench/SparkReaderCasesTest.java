@@ -37,7 +37,8 @@ import static org.assertj.core.api.Assertions.fail;
  * The reader cases ({@code readers/cases.txt}, {@link SparkReaderCase}): each case's files are written once, Spark
  * 4.2 (bench-spark's child JVM, as {@link SparkSemanticsTest} runs it) reads them with {@code CREATE TEMPORARY VIEW v
  * [(schema)] USING fmt OPTIONS (path '...', ...)} and runs the case's query; Updraft reads the same files with
- * {@code read().format(fmt).options(...).schema(...).load(path)} as view {@code v} and runs the same query. A case
+ * {@code read().format(fmt).options(...).schema(...).load(path)} as view {@code v} and runs the same query, and again
+ * through {@code session.sql} with Spark's own statements (the view command, then the query). A case
  * passes when the column names, the column types ({@code simpleString}) and the rows are Spark's, or, when Spark
  * fails, Updraft fails with the same error class. A {@code known:} case must still differ.
  */
@@ -166,7 +167,12 @@ class SparkReaderCasesTest {
             String value = o.getValue().replace("BASE", caseDir(c).toString());
             sql.append(", `").append(o.getKey()).append("` '").append(quote(value)).append('\'');
         }
-        return sql.append(");\n").append(c.query()).toString();
+        return sql.append(");\n").append(query(c)).toString();
+    }
+
+    /** The case's query, "BASE" replaced by the case's folder. */
+    private static String query(SparkReaderCase c) {
+        return c.query().replace("BASE", caseDir(c).toString());
     }
 
     private static String quote(String s) {
@@ -186,12 +192,26 @@ class SparkReaderCasesTest {
     Stream<DynamicTest> everyCaseMatchesSpark() {
         return IntStream.range(0, CASES.size()).mapToObj(i -> {
             SparkReaderCase c = CASES.get(i);
-            return DynamicTest.dynamicTest(c.name(), () -> check(c, updraft(c)));
+            return DynamicTest.dynamicTest(c.name(), () -> {
+                check(c, "read()", updraft(c));
+                check(c, "SQL", updraftSql(c));
+            });
+        });
+    }
+
+    /** The case through Updraft's SQL: the same statements Spark ran. */
+    private static SparkSemanticsTest.Outcome updraftSql(SparkReaderCase c) {
+        return outcome(() -> {
+            String[] statements = sparkSql(c).split(";\\n");
+            for (int i = 0; i < statements.length - 1; i++) {
+                session.sql(statements[i]);
+            }
+            return session.sql(statements[statements.length - 1]);
         });
     }
 
     private static SparkSemanticsTest.Outcome updraft(SparkReaderCase c) {
-        try {
+        return outcome(() -> {
             DataFrameReader reader = session.read().format(c.format());
             for (Map.Entry<String, String> o : c.options().entrySet()) {
                 reader.option(o.getKey(), o.getValue().replace("BASE", caseDir(c).toString()));
@@ -200,7 +220,13 @@ class SparkReaderCasesTest {
                 reader.schema(c.schema());
             }
             reader.load(readPath(c).toString()).createOrReplaceTempView("v");
-            Dataset<Row> result = session.sql(c.query());
+            return session.sql(query(c));
+        });
+    }
+
+    private static SparkSemanticsTest.Outcome outcome(java.util.function.Supplier<Dataset<Row>> query) {
+        try {
+            Dataset<Row> result = query.get();
             List<Row> rows = result.collectAsList();
             List<String> names = new ArrayList<>();
             List<String> types = new ArrayList<>();
@@ -222,7 +248,7 @@ class SparkReaderCasesTest {
         }
     }
 
-    private static void check(SparkReaderCase c, SparkSemanticsTest.Outcome updraft) {
+    private static void check(SparkReaderCase c, String how, SparkSemanticsTest.Outcome updraft) {
         SparkSemanticsTest.Outcome spark = SPARK.get(c.name());
         assertThat(spark).as("Spark's outcome of case %s", c.name()).isNotNull();
         if (c.error() != spark.failed()) {
@@ -232,10 +258,10 @@ class SparkReaderCasesTest {
         SparkSemanticsCase asCase = new SparkSemanticsCase(c.name(), c.query(), c.ordered(), c.error(), c.known());
         Optional<String> difference = SparkSemanticsTest.difference(asCase, spark, updraft);
         if (c.known() == null) {
-            difference.ifPresent(d -> fail("reader case " + c.name() + " differs from Spark 4.2: " + d
+            difference.ifPresent(d -> fail("reader case " + c.name() + " through " + how + " differs from Spark 4.2: " + d
                     + "\nSpark: " + spark.types() + " " + spark.rows() + "\nSQL: " + sparkSql(c)));
         } else if (difference.isEmpty()) {
-            fail("reader case " + c.name() + " is marked as a known difference (" + c.known()
+            fail("reader case " + c.name() + " through " + how + " is marked as a known difference (" + c.known()
                     + ") but now matches Spark 4.2: remove the '-- known:' line");
         }
     }

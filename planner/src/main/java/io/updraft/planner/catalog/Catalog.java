@@ -12,4 +12,12 @@ public interface Catalog {
 
     /** All registered names, for error messages that suggest the closest one. */
     List<String> names();
+
+    /**
+     * A relation over the files at {@code path} read as {@code format} (SQL's {@code parquet.`path`}, {@code
+     * csv.`path`}, {@code json.`path`}, {@code text.`path`}), or empty when this catalog reads no files.
+     */
+    default Optional<LogicalPlan> files(String format, String path) {
+        return Optional.empty();
+    }
 }

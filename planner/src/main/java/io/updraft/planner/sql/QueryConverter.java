@@ -56,6 +56,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Converts a Calcite query tree into our unresolved {@link LogicalPlan}, clause by clause in Spark's order:
@@ -286,6 +287,9 @@ final class QueryConverter {
         };
     }
 
+    /** The formats of SQL's {@code format.`path`} relations. */
+    private static final java.util.Set<String> FILE_FORMATS = java.util.Set.of("parquet", "csv", "json", "text");
+
     private LogicalPlan table(SqlIdentifier id) {
         String name = String.join(".", id.names);
         if (id.names.size() == 1) {
@@ -296,8 +300,11 @@ final class QueryConverter {
                 }
             }
         }
-        LogicalPlan plan = catalog.lookup(name)
-                .orElseThrow(() -> AnalysisErrors.tableNotFound(id.names, catalog.names()));
+        Optional<LogicalPlan> found = catalog.lookup(name);
+        if (found.isEmpty() && id.names.size() == 2 && FILE_FORMATS.contains(id.names.get(0).toLowerCase(Locale.ROOT))) {
+            found = catalog.files(id.names.get(0).toLowerCase(Locale.ROOT), id.names.get(1));
+        }
+        LogicalPlan plan = found.orElseThrow(() -> AnalysisErrors.tableNotFound(id.names, catalog.names()));
         return new SubqueryAlias(id.names.get(id.names.size() - 1), plan);
     }
 

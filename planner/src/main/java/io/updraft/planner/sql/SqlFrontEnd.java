@@ -36,6 +36,15 @@ public final class SqlFrontEnd {
             .withConformance(SqlConformanceEnum.LENIENT);
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(.*?)\" at line (\\d+), column (\\d+)");
 
+    /**
+     * Parses one statement: the view commands over files ({@link ViewStatements}) or a query ({@link #parse}).
+     */
+    public SqlStatement parseStatement(String sql, Catalog catalog) {
+        Objects.requireNonNull(sql, "sql is null");
+        SqlStatement command = ViewStatements.recognize(sql);
+        return command != null ? command : new SqlStatement.Query(parse(sql, catalog));
+    }
+
     /** Parses one query (a trailing semicolon is allowed) into an unresolved plan. */
     public LogicalPlan parse(String sql, Catalog catalog) {
         Objects.requireNonNull(sql, "sql is null");
