@@ -139,9 +139,15 @@ public final class ParquetFiles {
     }
 
     static UpdraftException unreadable(String path, Exception e) {
+        return unreadable(path, -1, e);
+    }
+
+    /** As {@link #unreadable(String, Exception)}, naming the row group being read (when at least 0). */
+    static UpdraftException unreadable(String path, int rowGroup, Exception e) {
         String reason = e.getMessage() == null ? e.getClass().getSimpleName()
                 : e instanceof IOException || e instanceof org.apache.parquet.ParquetRuntimeException ? e.getMessage()
                 : e.getClass().getSimpleName() + ": " + e.getMessage();
-        return UpdraftException.user("Could not read Parquet file " + path + ": " + reason, e);
+        return UpdraftException.user("Could not read Parquet file " + path + ": "
+                + (rowGroup >= 0 ? "row group " + rowGroup + ": " : "") + reason, e);
     }
 }

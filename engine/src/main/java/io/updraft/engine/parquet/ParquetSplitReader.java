@@ -50,6 +50,7 @@ final class ParquetSplitReader implements AutoCloseable {
     private ColumnReader[] columnReaders;
     private ColumnDecoder[] decoders;
     private long remainingInRowGroup;
+    private int currentRowGroup = -1;
 
     ParquetSplitReader(FileSplit split, StructType requested, Expr pruningFilter, ExecutionContext context) {
         this.path = split.path();
@@ -161,9 +162,10 @@ final class ParquetSplitReader implements AutoCloseable {
             }
             return decode(n);
         } catch (IOException | ParquetRuntimeException | IllegalArgumentException | IndexOutOfBoundsException
-                 | java.nio.BufferUnderflowException e) {
-            // what corrupt pages raise inside parquet-java's decoders and decompressors
-            throw ParquetFiles.unreadable(path, e);
+                 | java.nio.BufferUnderflowException | org.apache.parquet.format.InvalidParquetMetadataException e) {
+            // what corrupt pages raise inside parquet-java's decoders, decompressors and page-header validation
+            // (InvalidParquetMetadataException: found by ParquetReaderFuzzTest, a negative page size)
+            throw ParquetFiles.unreadable(path, currentRowGroup, e);
         }
     }
 
@@ -171,6 +173,7 @@ final class ParquetSplitReader implements AutoCloseable {
         List<BlockMetaData> blocks = reader.getFooter().getBlocks();
         while (nextRowGroup < rowGroups.size()) {
             int index = rowGroups.get(nextRowGroup++);
+            currentRowGroup = index;
             BlockMetaData block = blocks.get(index);
             if (!pruner.mightMatch(block)) {
                 context.metrics().addRowGroupSkipped();
