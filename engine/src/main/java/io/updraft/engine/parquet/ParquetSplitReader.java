@@ -162,9 +162,11 @@ final class ParquetSplitReader implements AutoCloseable {
             }
             return decode(n);
         } catch (IOException | ParquetRuntimeException | IllegalArgumentException | IndexOutOfBoundsException
-                 | java.nio.BufferUnderflowException | org.apache.parquet.format.InvalidParquetMetadataException e) {
+                 | java.nio.BufferUnderflowException | org.apache.parquet.format.InvalidParquetMetadataException
+                 | UnsupportedOperationException e) {
             // what corrupt pages raise inside parquet-java's decoders, decompressors and page-header validation
-            // (InvalidParquetMetadataException: found by ParquetReaderFuzzTest, a negative page size)
+            // (found by ParquetReaderFuzzTest: InvalidParquetMetadataException for a negative page size,
+            // UnsupportedOperationException for a dictionary encoding without a dictionary page)
             throw ParquetFiles.unreadable(path, currentRowGroup, e);
         }
     }
