@@ -10,7 +10,7 @@ import io.updraft.core.error.UpdraftException;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.FileWrite;
 import io.updraft.core.plan.JobPlan;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Stage;
 import io.updraft.core.task.TaskCodec;
 import io.updraft.core.task.TaskResult;
@@ -86,7 +86,7 @@ class LocalOutputCommitTest {
 
     private JobPlan plan(boolean overwrite) {
         List<FileSplit> splits = inputs.stream().map(f -> new FileSplit(f, List.of(), 0)).toList();
-        ParquetScan scan = new ParquetScan(splits, SCHEMA, null);
+        FileScan scan = new FileScan(splits, SCHEMA, null);
         FileWrite write = new FileWrite(scan, "parquet", out.toString(), List.of(), Map.of(),
                 UUID.randomUUID().toString(), overwrite);
         return new JobPlan(List.of(new Stage(0, write, List.of(), "write")), SCHEMA);

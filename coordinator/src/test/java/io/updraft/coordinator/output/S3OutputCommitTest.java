@@ -12,7 +12,7 @@ import io.updraft.core.error.UpdraftException;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.FileWrite;
 import io.updraft.core.plan.JobPlan;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.Stage;
 import io.updraft.core.task.TaskCodec;
 import io.updraft.core.task.TaskResult;
@@ -126,7 +126,7 @@ class S3OutputCommitTest {
 
     private JobPlan plan(boolean overwrite) {
         List<FileSplit> splits = inputs.stream().map(f -> new FileSplit(f, List.of(), 0)).toList();
-        FileWrite write = new FileWrite(new ParquetScan(splits, SCHEMA, null), "parquet", path(), List.of(),
+        FileWrite write = new FileWrite(new FileScan(splits, SCHEMA, null), "parquet", path(), List.of(),
                 Map.of(), UUID.randomUUID().toString(), overwrite);
         return new JobPlan(List.of(new Stage(0, write, List.of(), "write")), SCHEMA);
     }
@@ -250,7 +250,7 @@ class S3OutputCommitTest {
     void aCoordinatorStoppedBeforeCommitShowsNothingAndTheNextOverwriteAbortsItsUploads() {
         JobPlan abandoned = plan(false);
         FileWrite write = (FileWrite) abandoned.finalStage().root();
-        ParquetScan scan = (ParquetScan) write.child();
+        FileScan scan = (FileScan) write.child();
         for (int t = 0; t < TASKS; t++) {   // the tasks ran, then the coordinator died: no commit
             FileWrite one = (FileWrite) write.withChildren(List.of(scan.withSplits(List.of(scan.splits().get(t)))));
             TaskResult r = engine.run(new TaskSpec("job-dead", 0, t, 0, one, settings));

@@ -4,7 +4,7 @@ import io.updraft.core.error.ErrorType;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.core.plan.FileWrite;
 import io.updraft.core.plan.InlineBatches;
-import io.updraft.core.plan.ParquetScan;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.task.TaskResult;
 import io.updraft.core.task.TaskSpec;
 import io.updraft.core.task.TaskStatus;
@@ -144,7 +144,7 @@ class FileWriteOperatorTest {
         ParquetFileInfo info = ParquetFiles.inspect(file.toString());
         StructType flat = new StructType(ALL_TYPES.fields().subList(0, 10));
         assertThat(info.schema().fields().subList(0, 10)).isEqualTo(flat.fields());
-        TaskResult read = runner.run(new TaskSpec("job", 1, 0, 0, new ParquetScan(List.of(new FileSplit(
+        TaskResult read = runner.run(new TaskSpec("job", 1, 0, 0, new FileScan(List.of(new FileSplit(
                 file.toString(), List.of(0), Files.size(file))), flat, null), Map.of()));
         List<Row> back = ArrowRows.decode(read.arrowIpcBase64(), flat, root);
         for (int r = 0; r < 3; r++) {
