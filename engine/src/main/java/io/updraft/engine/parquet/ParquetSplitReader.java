@@ -163,10 +163,11 @@ final class ParquetSplitReader implements AutoCloseable {
             return decode(n);
         } catch (IOException | ParquetRuntimeException | IllegalArgumentException | IndexOutOfBoundsException
                  | java.nio.BufferUnderflowException | org.apache.parquet.format.InvalidParquetMetadataException
-                 | UnsupportedOperationException e) {
+                 | UnsupportedOperationException | NullPointerException e) {
             // what corrupt pages raise inside parquet-java's decoders, decompressors and page-header validation
             // (found by ParquetReaderFuzzTest: InvalidParquetMetadataException for a negative page size,
-            // UnsupportedOperationException for a dictionary encoding without a dictionary page)
+            // UnsupportedOperationException for a dictionary encoding without a dictionary page,
+            // NullPointerException in ParquetFileReader.readAllPages for a data page header without its V1 header)
             throw ParquetFiles.unreadable(path, currentRowGroup, e);
         }
     }
