@@ -138,12 +138,12 @@ public final class ParquetFiles {
                 .build();
     }
 
-    static UpdraftException unreadable(String path, Exception e) {
+    static UpdraftException unreadable(String path, Throwable e) {
         return unreadable(path, -1, e);
     }
 
-    /** As {@link #unreadable(String, Exception)}, naming the row group being read (when at least 0). */
-    static UpdraftException unreadable(String path, int rowGroup, Exception e) {
+    /** As {@link #unreadable(String, Throwable)}, naming the row group being read (when at least 0). */
+    static UpdraftException unreadable(String path, int rowGroup, Throwable e) {
         String reason = e.getMessage() == null ? e.getClass().getSimpleName()
                 : e instanceof IOException || e instanceof org.apache.parquet.ParquetRuntimeException ? e.getMessage()
                 : e.getClass().getSimpleName() + ": " + e.getMessage();

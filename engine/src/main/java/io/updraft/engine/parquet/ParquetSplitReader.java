@@ -10,7 +10,6 @@ import io.updraft.engine.vector.Vectors;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.parquet.ParquetRuntimeException;
 import org.apache.parquet.VersionParser;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -161,13 +160,14 @@ final class ParquetSplitReader implements AutoCloseable {
                 return Batch.rowsOnly(n);
             }
             return decode(n);
-        } catch (IOException | ParquetRuntimeException | IllegalArgumentException | IndexOutOfBoundsException
-                 | java.nio.BufferUnderflowException | org.apache.parquet.format.InvalidParquetMetadataException
-                 | UnsupportedOperationException | NullPointerException e) {
-            // what corrupt pages raise inside parquet-java's decoders, decompressors and page-header validation
-            // (found by ParquetReaderFuzzTest: InvalidParquetMetadataException for a negative page size,
-            // UnsupportedOperationException for a dictionary encoding without a dictionary page,
-            // NullPointerException in ParquetFileReader.readAllPages for a data page header without its V1 header)
+        } catch (UpdraftException e) {
+            throw e;   // already a USER error naming the file, or a cancellation
+        } catch (IOException | RuntimeException | NoClassDefFoundError e) {
+            // parquet-java raises whatever its decoders, decompressors and page-header checks run into on corrupt
+            // bytes: ParquetReaderFuzzTest found InvalidParquetMetadataException (negative page size),
+            // UnsupportedOperationException (dictionary encoding without a dictionary page), NullPointerException
+            // (data page header without its V1 header), NegativeArraySizeException (page sizes), and
+            // NoClassDefFoundError (a codec whose library the worker lacks: Hadoop's LZ4). All name the file.
             throw ParquetFiles.unreadable(path, currentRowGroup, e);
         }
     }
