@@ -28,6 +28,18 @@ public final class DataTypeParser {
         return type;
     }
 
+    /** A type read from the front of a longer text, and where it ends. */
+    record Prefix(DataType type, int end) {
+    }
+
+    /** Reads one type starting at {@code from} in {@code text}, leaving what follows to the caller (DDL schemas). */
+    static Prefix parsePrefix(String text, int from) {
+        DataTypeParser parser = new DataTypeParser(text);
+        parser.at = from;
+        DataType type = parser.type();
+        return new Prefix(type, parser.at);
+    }
+
     private DataType type() {
         skipSpaces();
         String name = word().toLowerCase(Locale.ROOT);

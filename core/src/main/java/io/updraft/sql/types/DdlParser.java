@@ -4,15 +4,13 @@ import io.updraft.core.error.ParseException;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Parses Spark's DDL schema strings ({@code "a INT, b STRING NOT NULL, c DECIMAL(10,2), d ARRAY<DATE>"}, names
- * optionally in back-quotes, an optional {@code COMMENT '...'} skipped) and single type names, for
- * {@link StructType#fromDDL} and {@code read().schema(String)}. Type names as Spark spells them, case-insensitive:
- * boolean, int/integer, bigint/long, double, decimal/dec/numeric[(p[,s])], string, date, timestamp, array&lt;t&gt;.
- * A type Updraft lacks (tinyint, smallint, float, binary, map, struct...) is a parse error naming it. Not
- * thread-safe (one instance per string).
+ * optionally in back-quotes, an optional {@code COMMENT '...'} skipped), for {@link StructType#fromDDL} and
+ * {@code read().schema(String)}. Each column's type is read by {@link DataTypeParser} (every type name Updraft has,
+ * case-insensitive); a type it does not know is {@code UNSUPPORTED_DATATYPE} at its position. Not thread-safe (one
+ * instance per string).
  */
 final class DdlParser {
     private final String text;
@@ -59,80 +57,16 @@ final class DdlParser {
         }
     }
 
-    static DataType dataType(String ddl) {
-        DdlParser p = new DdlParser(ddl);
-        DataType type = p.type();
-        p.skipSpace();
-        if (p.pos < p.text.length()) {
-            throw p.error("the end of the type");
-        }
-        return type;
-    }
-
     private DataType type() {
         skipSpace();
         int start = pos;
-        while (pos < text.length() && Character.isLetter(text.charAt(pos))) {
-            pos++;
-        }
-        String word = text.substring(start, pos).toLowerCase(Locale.ROOT);
-        return switch (word) {
-            case "boolean" -> DataTypes.BooleanType;
-            case "int", "integer" -> DataTypes.IntegerType;
-            case "bigint", "long" -> DataTypes.LongType;
-            case "double" -> DataTypes.DoubleType;
-            case "string" -> DataTypes.StringType;
-            case "date" -> DataTypes.DateType;
-            case "timestamp" -> DataTypes.TimestampType;
-            case "decimal", "dec", "numeric" -> decimal();
-            case "array" -> {
-                expect('<');
-                DataType element = type();
-                expect('>');
-                yield DataTypes.createArrayType(element);
-            }
-            case "" -> throw error("a data type");
-            default -> throw new ParseException("UNSUPPORTED_DATATYPE", "0A000", "Unsupported data type \""
-                    + word.toUpperCase(Locale.ROOT) + "\" in the schema \"" + text + "\": Updraft has boolean, int, "
-                    + "bigint, double, decimal, string, date, timestamp and array.", 1, start + 1);
-        };
-    }
-
-    private DataType decimal() {
-        skipSpace();
-        if (peek() != '(') {
-            return DecimalType.SYSTEM_DEFAULT_USER;
-        }
-        pos++;
-        int precision = number();
-        int scale = 0;
-        skipSpace();
-        if (peek() == ',') {
-            pos++;
-            scale = number();
-        }
-        expect(')');
         try {
-            return DataTypes.createDecimalType(precision, scale);
+            DataTypeParser.Prefix read = DataTypeParser.parsePrefix(text, pos);
+            pos = read.end();
+            return read.type();
         } catch (IllegalArgumentException e) {
-            throw new ParseException("Invalid decimal(" + precision + "," + scale + ") in the schema \"" + text
-                    + "\": " + e.getMessage(), 1, pos);
-        }
-    }
-
-    private int number() {
-        skipSpace();
-        int start = pos;
-        while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
-            pos++;
-        }
-        if (start == pos) {
-            throw error("a number");
-        }
-        try {
-            return Integer.parseInt(text.substring(start, pos));
-        } catch (NumberFormatException e) {
-            throw error("a smaller number");
+            throw new ParseException("UNSUPPORTED_DATATYPE", "0A000", e.getMessage() + " (in the schema \"" + text
+                    + "\")", 1, start + 1);
         }
     }
 
