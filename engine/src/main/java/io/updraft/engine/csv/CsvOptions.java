@@ -21,10 +21,21 @@ public record CsvOptions(boolean header, String delimiter, char quote, char esca
                          String emptyValue, String nanValue, String positiveInf, String negativeInf,
                          boolean inferSchema, String dateFormat, String timestampFormat, ParseMode mode,
                          String corruptColumn, boolean multiLine, char comment, boolean ignoreLeadingWhiteSpace,
-                         boolean ignoreTrailingWhiteSpace, boolean preferDate, boolean enforceSchema) {
+                         boolean ignoreTrailingWhiteSpace, boolean preferDate, boolean enforceSchema,
+                         String emptyValueInWrite, boolean quoteAll, String lineSeparator,
+                         boolean ignoreLeadingWhiteSpaceInWrite, boolean ignoreTrailingWhiteSpaceInWrite) {
+    /** Spark's default {@code timestampFormat} when writing (also JSON's). */
+    public static final String DEFAULT_TIMESTAMP_FORMAT = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX";
+    private static final String DEFAULT_DATE_FORMAT = "yyyy-MM-dd";
 
-    /** The options of {@code options} (keys lower-cased), checked as Spark checks them. */
-    public static CsvOptions of(Map<String, String> options) {
+    /**
+     * The options of {@code given} (keys case-insensitive), checked as Spark checks them. As Spark's
+     * {@code CSVOptions}, one option can have a reading and a writing default: {@code emptyValue} ("" / {@code ""}
+     * quoted), {@code ignoreLeadingWhiteSpace} and {@code ignoreTrailingWhiteSpace} (false / true).
+     */
+    public static CsvOptions of(Map<String, String> given) {
+        Map<String, String> options = new java.util.HashMap<>();
+        given.forEach((k, v) -> options.put(k.toLowerCase(java.util.Locale.ROOT), v));
         String sep = ReaderOptions.unescape(ReaderOptions.string(options, "sep",
                 ReaderOptions.string(options, "delimiter", ",")));
         if (sep.isEmpty()) {
@@ -55,7 +66,34 @@ public record CsvOptions(boolean header, String delimiter, char quote, char esca
                 ReaderOptions.bool(options, "ignoreLeadingWhiteSpace", false),
                 ReaderOptions.bool(options, "ignoreTrailingWhiteSpace", false),
                 ReaderOptions.bool(options, "preferDate", true),
-                ReaderOptions.bool(options, "enforceSchema", true));
+                ReaderOptions.bool(options, "enforceSchema", true),
+                ReaderOptions.string(options, "emptyValue", "\"\""),
+                ReaderOptions.bool(options, "quoteAll", false),
+                ReaderOptions.string(options, "lineSep", "\n"),
+                ReaderOptions.bool(options, "ignoreLeadingWhiteSpace", true),
+                ReaderOptions.bool(options, "ignoreTrailingWhiteSpace", true));
+    }
+
+    /** The Commons CSV format for writing: delimiter, quote, escape, minimal quoting (or all) and the line separator. */
+    public CSVFormat writeFormat() {
+        return CSVFormat.DEFAULT.builder()
+                .setDelimiter(delimiter)
+                .setQuote(quote == '\u0000' ? null : quote)
+                .setEscape(escape == '\u0000' ? null : escape)
+                .setQuoteMode(quoteAll ? QuoteMode.ALL : QuoteMode.MINIMAL)
+                .setRecordSeparator(lineSeparator)
+                .setIgnoreSurroundingSpaces(false)
+                .get();
+    }
+
+    /** {@code dateFormat} when writing: the option, else Spark's yyyy-MM-dd. */
+    public String writeDateFormat() {
+        return dateFormat != null ? dateFormat : DEFAULT_DATE_FORMAT;
+    }
+
+    /** {@code timestampFormat} when writing: the option, else {@link #DEFAULT_TIMESTAMP_FORMAT}. */
+    public String writeTimestampFormat() {
+        return timestampFormat != null ? timestampFormat : DEFAULT_TIMESTAMP_FORMAT;
     }
 
     /**

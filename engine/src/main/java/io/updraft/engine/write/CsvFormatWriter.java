@@ -2,7 +2,7 @@ package io.updraft.engine.write;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
-import io.updraft.engine.csv.CsvWriteOptions;
+import io.updraft.engine.csv.CsvOptions;
 import io.updraft.engine.vector.Batch;
 import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.StringType;
@@ -14,7 +14,7 @@ import java.io.Writer;
 import java.time.ZoneId;
 
 /**
- * One CSV file as Spark writes it, through Commons CSV ({@link CsvWriteOptions#format()}): the header line when
+ * One CSV file as Spark writes it, through Commons CSV ({@link CsvOptions#writeFormat()}): the header line when
  * {@code header} is true, a null as {@code nullValue} and an empty string as {@code emptyValue} (both written as
  * given, unquoted), strings trimmed unless {@code ignoreLeading/TrailingWhiteSpace} is false, dates and
  * timestamps by {@code dateFormat} / {@code timestampFormat}. Arrays cannot be written (Spark's error class).
@@ -23,11 +23,11 @@ final class CsvFormatWriter implements FormatWriter {
     private final Writer out;
     private final StructType schema;
     private final int[] columns;
-    private final CsvWriteOptions options;
+    private final CsvOptions options;
     private final CSVFormat format;
     private final TextValues values;
 
-    CsvFormatWriter(Writer out, StructType schema, int[] columns, CsvWriteOptions options, ZoneId zone) {
+    CsvFormatWriter(Writer out, StructType schema, int[] columns, CsvOptions options, ZoneId zone) {
         for (int c = 0; c < schema.size(); c++) {
             if (schema.get(c).dataType() instanceof ArrayType a) {
                 throw UpdraftException.user("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE", "0A000",
@@ -39,8 +39,8 @@ final class CsvFormatWriter implements FormatWriter {
         this.schema = schema;
         this.columns = columns;
         this.options = options;
-        this.format = options.format();
-        this.values = new TextValues(options.dateFormat(), options.timestampFormat(), zone);
+        this.format = options.writeFormat();
+        this.values = new TextValues(options.writeDateFormat(), options.writeTimestampFormat(), zone);
         if (options.header()) {
             try {
                 for (int c = 0; c < schema.size(); c++) {

@@ -5,7 +5,7 @@ import io.updraft.core.error.UpdraftException;
 import io.updraft.core.plan.FileWrite;
 import io.updraft.core.task.WrittenFile;
 import io.updraft.engine.ExecutionContext;
-import io.updraft.engine.csv.CsvWriteOptions;
+import io.updraft.engine.csv.CsvOptions;
 import io.updraft.engine.operator.BatchOperator;
 import io.updraft.engine.vector.Batch;
 import io.updraft.shuffle.output.OutputFolder;
@@ -231,7 +231,7 @@ public final class FileWriteOperator implements BatchOperator {
         }
         OutputStream out = compressed(shielded);
         return switch (write.format()) {
-            case "csv" -> new CsvFormatWriter(writer(out), dataSchema, dataColumns, CsvWriteOptions.of(options.all()),
+            case "csv" -> new CsvFormatWriter(writer(out), dataSchema, dataColumns, CsvOptions.of(options.all()),
                     context.sessionZone());
             case "json" -> new JsonFormatWriter(writer(out), dataSchema, dataColumns, options.all(),
                     context.sessionZone());

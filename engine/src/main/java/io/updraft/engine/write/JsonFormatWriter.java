@@ -44,7 +44,7 @@ final class JsonFormatWriter implements FormatWriter {
         this.schema = schema;
         this.columns = columns;
         this.values = new TextValues(o.getOrDefault("dateFormat", "yyyy-MM-dd"),
-                o.getOrDefault("timestampFormat", io.updraft.engine.csv.CsvWriteOptions.DEFAULT_TIMESTAMP_FORMAT), zone);
+                o.getOrDefault("timestampFormat", io.updraft.engine.csv.CsvOptions.DEFAULT_TIMESTAMP_FORMAT), zone);
         this.ignoreNullFields = !"false".equalsIgnoreCase(o.getOrDefault("ignoreNullFields", "true"));
         this.lineSeparator = o.getOrDefault("lineSep", "\n");
         try {
