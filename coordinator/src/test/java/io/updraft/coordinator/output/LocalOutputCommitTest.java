@@ -198,17 +198,7 @@ class LocalOutputCommitTest {
             }
             if (spec.taskId() == 2 && spec.attempt() == 0) {
                 // a straggler: runs on after its speculative copy has committed, then reports its files
-                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-                while (System.nanoTime() < until) {
-                    try {
-                        othersDone.await(until - System.nanoTime(), TimeUnit.NANOSECONDS);
-                        Thread.sleep(500);
-                        break;
-                    } catch (InterruptedException e) {
-                        // stopped as a duplicate: runs on anyway, as a Lambda invocation would
-                    }
-                }
-                Thread.interrupted();
+                Stragglers.outliveTheOthers(othersDone, 2);
                 TaskResult late = TaskCodec.decodeResult(engine.runJson(json));
                 duplicateFiles.addAndGet(late.writtenFiles().size());
                 return TaskCodec.encode(late);

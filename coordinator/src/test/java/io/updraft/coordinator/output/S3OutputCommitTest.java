@@ -219,17 +219,7 @@ class S3OutputCommitTest {
                 throw new IllegalStateException("worker crashed after writing");
             }
             if (spec.taskId() == 2 && spec.attempt() == 0) {
-                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-                while (System.nanoTime() < until) {
-                    try {
-                        othersDone.await(until - System.nanoTime(), TimeUnit.NANOSECONDS);
-                        Thread.sleep(500);
-                        break;
-                    } catch (InterruptedException e) {
-                        // stopped as a duplicate: runs on, as a Lambda invocation would
-                    }
-                }
-                Thread.interrupted();
+                Stragglers.outliveTheOthers(othersDone, 3);
                 TaskResult late = TaskCodec.decodeResult(engine.runJson(json));
                 duplicateFiles.addAndGet(late.status() == TaskStatus.SUCCEEDED ? late.writtenFiles().size() : 0);
                 return TaskCodec.encode(late);
