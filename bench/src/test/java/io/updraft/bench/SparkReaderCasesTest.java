@@ -1,13 +1,11 @@
 package io.updraft.bench;
 
 import com.github.luben.zstd.ZstdOutputStream;
-import io.updraft.core.error.UpdraftException;
 import io.updraft.sql.DataFrameReader;
 import io.updraft.sql.Dataset;
 import io.updraft.sql.Row;
 import io.updraft.sql.RuntimeConfig;
 import io.updraft.sql.UpdraftSession;
-import io.updraft.sql.types.StructField;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -225,27 +223,7 @@ class SparkReaderCasesTest {
     }
 
     private static SparkSemanticsTest.Outcome outcome(java.util.function.Supplier<Dataset<Row>> query) {
-        try {
-            Dataset<Row> result = query.get();
-            List<Row> rows = result.collectAsList();
-            List<String> names = new ArrayList<>();
-            List<String> types = new ArrayList<>();
-            for (StructField field : result.schema().fields()) {
-                names.add(field.name());
-                types.add(field.dataType().simpleString());
-            }
-            return new SparkSemanticsTest.Outcome(names, types, rows);
-        } catch (RuntimeException e) {
-            StringBuilder messages = new StringBuilder();
-            String errorClass = null;
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                messages.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append(" / ");
-                if (errorClass == null && t instanceof UpdraftException u) {
-                    errorClass = u.errorClass();
-                }
-            }
-            return SparkSemanticsTest.Outcome.failure(messages.toString(), errorClass);
-        }
+        return SparkSemanticsTest.Outcome.of(query);
     }
 
     private static void check(SparkReaderCase c, String how, SparkSemanticsTest.Outcome updraft) {

@@ -78,6 +78,31 @@ class SparkSemanticsTest {
         boolean failed() {
             return error != null;
         }
+
+        /** Builds (analysis errors count as the query's error) and collects one Updraft query. */
+        static Outcome of(java.util.function.Supplier<Dataset<Row>> query) {
+            try {
+                Dataset<Row> result = query.get();
+                List<Row> rows = result.collectAsList();
+                List<String> names = new ArrayList<>();
+                List<String> types = new ArrayList<>();
+                for (StructField field : result.schema().fields()) {
+                    names.add(field.name());
+                    types.add(field.dataType().simpleString());
+                }
+                return new Outcome(names, types, rows);
+            } catch (RuntimeException e) {
+                StringBuilder messages = new StringBuilder();
+                String errorClass = null;
+                for (Throwable t = e; t != null; t = t.getCause()) {
+                    messages.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append(" / ");
+                    if (errorClass == null && t instanceof UpdraftException u) {
+                        errorClass = u.errorClass();
+                    }
+                }
+                return Outcome.failure(messages.toString(), errorClass);
+            }
+        }
     }
 
     @BeforeAll
@@ -290,27 +315,7 @@ class SparkSemanticsTest {
 
     /** Builds (analysis errors count as the query's error) and collects one Updraft query. */
     private static Outcome updraft(Query query) {
-        try {
-            Dataset<Row> result = query.build();
-            List<Row> rows = result.collectAsList();
-            List<String> names = new ArrayList<>();
-            List<String> types = new ArrayList<>();
-            for (StructField field : result.schema().fields()) {
-                names.add(field.name());
-                types.add(field.dataType().simpleString());
-            }
-            return new Outcome(names, types, rows);
-        } catch (RuntimeException e) {
-            StringBuilder messages = new StringBuilder();
-            String errorClass = null;
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                messages.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append(" / ");
-                if (errorClass == null && t instanceof UpdraftException u) {
-                    errorClass = u.errorClass();
-                }
-            }
-            return Outcome.failure(messages.toString(), errorClass);
-        }
+        return Outcome.of(query::build);
     }
 
     /** Fails unless Updraft matches Spark, or, for a known difference, unless it still differs. */
