@@ -15,12 +15,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs the SQL view commands over files as Spark does: {@code CREATE [OR REPLACE] [GLOBAL] TEMPORARY VIEW v
+ * Runs the SQL commands over files as Spark does: {@code CREATE [OR REPLACE] [GLOBAL] TEMPORARY VIEW v
  * [(schema)] USING fmt OPTIONS (path '...', ...)} reads the files now (listing, footers or inference, as {@code
  * read().format(fmt).options(...).schema(...).load()}) and registers the relation ({@code
  * [TEMP_TABLE_OR_VIEW_ALREADY_EXISTS]} without OR REPLACE); {@code DROP VIEW [IF EXISTS] v} drops a temporary
- * (or {@code global_temp.}) view, {@code [TABLE_OR_VIEW_NOT_FOUND]} without IF EXISTS. A command's DataFrame is
- * empty, as Spark's. Stateless.
+ * (or {@code global_temp.}) view, {@code [TABLE_OR_VIEW_NOT_FOUND]} without IF EXISTS; {@code INSERT OVERWRITE
+ * DIRECTORY} writes the query now through {@code write()} in overwrite mode. A command's DataFrame is empty, as
+ * Spark's (for INSERT, the query limited to 0 rows). Stateless.
  */
 final class SqlCommands {
     private SqlCommands() {
@@ -36,6 +37,11 @@ final class SqlCommands {
             case SqlStatement.DropView d -> {
                 dropView(session, d);
                 yield empty(session);
+            }
+            case SqlStatement.InsertOverwriteDirectory i -> {
+                Dataset<Row> query = new Dataset<>(session, i.query(), Encoders.row());
+                query.write().format(i.format()).options(i.options()).mode(SaveMode.Overwrite).save(i.path());
+                yield query.limit(0);   // Spark returns an empty DataFrame without columns
             }
         };
     }

@@ -148,14 +148,6 @@ public final class UpdraftSession implements AutoCloseable {
     public Dataset<Row> sql(String sqlText) {
         checkActive();
         Objects.requireNonNull(sqlText, "sqlText is null");
-        var insert = io.updraft.planner.sql.InsertDirectoryStatement.parse(sqlText);
-        if (insert.isPresent()) {   // a command: runs now, as in Spark
-            var statement = insert.get();
-            Dataset<Row> query = new Dataset<>(this, SQL.parse(statement.query(), catalog), Encoders.row());
-            query.write().format(statement.format()).options(statement.options()).mode(SaveMode.Overwrite)
-                    .save(statement.path());
-            return query.limit(0);
-        }
         return SqlCommands.run(this, SQL.parseStatement(sqlText, catalog));
     }
 

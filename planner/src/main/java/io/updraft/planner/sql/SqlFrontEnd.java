@@ -37,11 +37,11 @@ public final class SqlFrontEnd {
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(.*?)\" at line (\\d+), column (\\d+)");
 
     /**
-     * Parses one statement: the view commands over files ({@link ViewStatements}) or a query ({@link #parse}).
+     * Parses one statement: the commands over files ({@link CommandStatements}) or a query ({@link #parse}).
      */
     public SqlStatement parseStatement(String sql, Catalog catalog) {
         Objects.requireNonNull(sql, "sql is null");
-        SqlStatement command = ViewStatements.recognize(sql);
+        SqlStatement command = CommandStatements.recognize(sql, query -> parse(query, catalog));
         return command != null ? command : new SqlStatement.Query(parse(sql, catalog));
     }
 

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One parsed SQL statement: a query, or one of the view commands over files that Calcite's grammar lacks and
- * {@link ViewStatements} recognizes. The session runs commands; a query becomes a DataFrame. Immutable.
+ * One parsed SQL statement: a query, or one of the commands over files that Calcite's grammar lacks and
+ * {@link CommandStatements} recognizes. The session runs commands; a query becomes a DataFrame. Immutable.
  */
 public sealed interface SqlStatement {
     /** A query: its unresolved plan. */
@@ -34,6 +34,20 @@ public sealed interface SqlStatement {
     record DropView(String name, boolean ifExists) implements SqlStatement {
         public DropView {
             Objects.requireNonNull(name, "name is null");
+        }
+    }
+
+    /**
+     * {@code INSERT OVERWRITE [LOCAL] DIRECTORY path USING format [OPTIONS (...)] query}: option keys as written,
+     * the {@code path} option already taken out as the path.
+     */
+    record InsertOverwriteDirectory(String path, String format, Map<String, String> options, LogicalPlan query)
+            implements SqlStatement {
+        public InsertOverwriteDirectory {
+            Objects.requireNonNull(path, "path is null");
+            Objects.requireNonNull(format, "format is null");
+            Objects.requireNonNull(query, "query is null");
+            options = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
         }
     }
 }

@@ -1,30 +1,34 @@
 package io.updraft.planner.sql;
 
 import io.updraft.core.error.ParseException;
+import io.updraft.planner.logical.LogicalPlan;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
- * Recognizes the view statements over files that Calcite's query grammar has no rule for, as Spark's grammar
- * spells them: {@code CREATE [OR REPLACE] [GLOBAL] TEMPORARY VIEW name [(col type, ...)] USING fmt [OPTIONS (key
- * [=] value, ...)]} (keys identifiers, dotted or quoted; values string literals with Spark's escapes, numbers,
- * true/false) and {@code DROP VIEW [IF EXISTS] name}. Anything else is left to the query parser (null). A
- * statement that starts like one of these but does not follow it is a {@link ParseException} naming the
- * position and what was expected. Not thread-safe (one instance per text).
+ * Recognizes the commands over files that Calcite's query grammar has no rule for, as Spark's grammar spells
+ * them: {@code CREATE [OR REPLACE] [GLOBAL] TEMPORARY VIEW name [(col type, ...)] USING fmt [OPTIONS (key [=]
+ * value, ...)]} (keys identifiers, dotted or quoted; values string literals with Spark's escapes, numbers,
+ * true/false), {@code DROP VIEW [IF EXISTS] name} and {@code INSERT OVERWRITE [LOCAL] DIRECTORY ['path'] USING fmt
+ * [OPTIONS (...)] query} (the path is the string or the {@code path} option; the query after the head goes to the
+ * query parser). Anything else is left to the query parser (null). A statement that starts like one of these but
+ * does not follow it is a {@link ParseException} naming the position and what was expected. Not thread-safe (one
+ * instance per text).
  */
-final class ViewStatements {
+final class CommandStatements {
     private final String text;
     private int pos;
 
-    private ViewStatements(String text) {
+    private CommandStatements(String text) {
         this.text = text;
     }
 
-    /** The statement {@code sql} is, or null when it is not one of these. */
-    static SqlStatement recognize(String sql) {
-        ViewStatements p = new ViewStatements(sql);
+    /** The statement {@code sql} is, or null when it is not one of these; {@code query} parses a query's text. */
+    static SqlStatement recognize(String sql, Function<String, LogicalPlan> query) {
+        CommandStatements p = new CommandStatements(sql);
         p.space();
         int start = p.pos;
         if (p.word("CREATE")) {
@@ -61,6 +65,31 @@ final class ViewStatements {
             String name = p.identifier();
             p.end();
             return new SqlStatement.DropView(name, ifExists);
+        }
+        if (p.word("INSERT")) {
+            boolean overwrite = p.word("OVERWRITE");
+            p.word("LOCAL");
+            if (!overwrite || !p.word("DIRECTORY")) {
+                p.pos = start;
+                return null;
+            }
+            p.space();
+            String path = p.peek() == '\'' || p.peek() == '"' ? p.string() : null;
+            if (!p.word("USING")) {
+                throw p.error("USING format");
+            }
+            String format = p.identifier().toLowerCase(Locale.ROOT);
+            Map<String, String> options = new LinkedHashMap<>();
+            if (p.word("OPTIONS")) {
+                p.options(options);
+            }
+            if (path == null) {
+                path = options.remove("path");
+            }
+            if (path == null) {
+                throw p.error("a directory: INSERT OVERWRITE DIRECTORY 'path' or OPTIONS (path '...')");
+            }
+            return new SqlStatement.InsertOverwriteDirectory(path, format, options, query.apply(sql.substring(p.pos)));
         }
         return null;
     }
