@@ -23,7 +23,7 @@ echo "terraform checks: HCL structure and policies (python-hcl2)"
 
 echo "terraform checks: checkov"
 out="${TMPDIR:-/tmp}/updraft-checkov-$$.json"
-"$checkov_python" -m checkov.main -d "$module" --framework terraform --skip-path check --skip-download --quiet \
+"$checkov_python" -m checkov.main -d "$module" --framework terraform --skip-download --quiet \
   --compact -o json > "$out" 2>"$out.err" || true
 "$hcl_python" - "$out" "$out.err" <<'PY'
 import json, sys
@@ -37,6 +37,10 @@ failed, passed, skipped = [], 0, 0
 for r in reports:
     if not r:
         continue
+    if "summary" not in r:
+        # checkov prints a bare summary when it found no resource at all (for example a --skip-path that matched
+        # the module's own absolute path)
+        sys.exit(f"terraform checks: checkov found nothing to check in the module: {json.dumps(r)[:500]}")
     s = r["summary"]
     passed += s["passed"]; skipped += s["skipped"]
     failed += r["results"].get("failed_checks", [])
