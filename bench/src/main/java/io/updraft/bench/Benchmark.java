@@ -53,13 +53,15 @@ public final class Benchmark {
 
         DuckDbEngine.Results duck = DuckDbEngine.run(data.dir(), options.threads(), options.queries(), options.warmup(),
                 options.runs(), (query, result) -> progress(out, "DuckDB", query, result));
-        UpdraftEngine.Results updraft = UpdraftEngine.run(data.dir(), options.threads(), options.queries(),
+        UpdraftEngine.Results updraft = UpdraftEngine.run(data.dir(), options.threads(), options.updraftConf(),
+                options.queries(),
                 options.warmup(), options.runs(), options.timeout(),
                 (query, api, result) -> progress(out, api.equals("sql") ? "Updraft" : "Updraft DS", query, result));
         notes.addAll(updraft.problems());
         List<String> engines = new ArrayList<>();
         engines.add("Updraft " + UpdraftSession.VERSION + " local[" + options.threads() + "] (this JVM, JDK "
-                + Runtime.version().feature() + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB)");
+                + Runtime.version().feature() + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB"
+                + (options.updraftConf().isEmpty() ? "" : ", conf " + options.updraftConf()) + ")");
         engines.add("DuckDB " + duck.version() + " (JDBC in this JVM), threads = " + options.threads());
 
         Map<Integer, EngineResult> sparkResults = null;

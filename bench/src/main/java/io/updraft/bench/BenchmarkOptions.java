@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.IntStream;
 
@@ -24,10 +25,11 @@ import java.util.stream.IntStream;
  * @param home             the Updraft checkout (for {@code bench-spark} and {@code mvnw}); null only without Spark
  * @param sparkJavaOptions extra options for Spark's JVM
  * @param timeoutSeconds   longest wait for one run of a query on Updraft or Spark, 0 for no limit
+ * @param updraftConf      settings of Updraft's session ({@code --conf}), e.g. a lever switched off
  */
 public record BenchmarkOptions(double scale, Path dataDir, List<Integer> queries, int runs, int warmup, int threads,
                                boolean spark, Path outBase, Path home, List<String> sparkJavaOptions,
-                               int timeoutSeconds) {
+                               int timeoutSeconds, Map<String, String> updraftConf) {
     /** Default of {@link #timeoutSeconds}: a run of 5 minutes at SF 1 is broken, not slow. */
     public static final int DEFAULT_TIMEOUT_SECONDS = 300;
 
@@ -63,9 +65,17 @@ public record BenchmarkOptions(double scale, Path dataDir, List<Integer> queries
                     + "sets -Dupdraft.home, or leave Spark out");
         }
         sparkJavaOptions = List.copyOf(sparkJavaOptions);
+        updraftConf = Map.copyOf(updraftConf);
         if (timeoutSeconds < 0) {
             throw UpdraftException.user("the timeout must be 0 (none) or a number of seconds, got " + timeoutSeconds);
         }
+    }
+
+    /** Without session settings. */
+    public BenchmarkOptions(double scale, Path dataDir, List<Integer> queries, int runs, int warmup, int threads,
+                            boolean spark, Path outBase, Path home, List<String> sparkJavaOptions, int timeoutSeconds) {
+        this(scale, dataDir, queries, runs, warmup, threads, spark, outBase, home, sparkJavaOptions, timeoutSeconds,
+                Map.of());
     }
 
     /** {@link #timeoutSeconds} as a duration; zero for no limit. */

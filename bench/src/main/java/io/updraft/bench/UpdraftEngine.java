@@ -54,12 +54,12 @@ final class UpdraftEngine {
     /**
      * @param timeout longest wait for one run ({@link Duration#ZERO}: no limit)
      */
-    static Results run(Path data, int threads, List<Integer> queries, int warmup, int runs, Duration timeout,
-                       ProgressListener progress) {
+    static Results run(Path data, int threads, Map<String, String> conf, List<Integer> queries, int warmup, int runs,
+                       Duration timeout, ProgressListener progress) {
         Map<Integer, EngineResult> sql = new LinkedHashMap<>();
         Map<Integer, EngineResult> dataset = new LinkedHashMap<>();
         List<String> problems = Collections.synchronizedList(new ArrayList<>());
-        UpdraftSession session = open(data, threads);
+        UpdraftSession session = open(data, threads, conf);
         try {
             for (int query : queries) {
                 String text = TpchQueries.sqlWithoutComments(query);
@@ -78,7 +78,7 @@ final class UpdraftEngine {
                 }
                 if (result.outcome() == EngineResult.Outcome.TIMEOUT) {
                     closeAbandoned(session, problems);
-                    session = open(data, threads);
+                    session = open(data, threads, conf);
                 }
             }
         } finally {
@@ -87,9 +87,11 @@ final class UpdraftEngine {
         return new Results(sql, dataset, List.copyOf(problems));
     }
 
-    private static UpdraftSession open(Path data, int threads) {
-        UpdraftSession session = UpdraftSession.builder().appName("updraft bench").master("local[" + threads + "]")
-                .config(RuntimeConfig.SHOW_PROGRESS, false).create();
+    private static UpdraftSession open(Path data, int threads, Map<String, String> conf) {
+        UpdraftSession.Builder builder = UpdraftSession.builder().appName("updraft bench")
+                .master("local[" + threads + "]").config(RuntimeConfig.SHOW_PROGRESS, false);
+        conf.forEach(builder::config);
+        UpdraftSession session = builder.create();
         for (Map.Entry<String, Path> table : tables(data).entrySet()) {
             session.read().parquet(table.getValue().toString()).createOrReplaceTempView(table.getKey());
         }

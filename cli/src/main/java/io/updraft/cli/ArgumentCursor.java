@@ -70,4 +70,14 @@ final class ArgumentCursor {
         }
         return words.get(next++);
     }
+
+    /** The {@code KEY=VALUE} value of the option just read (a {@code --conf}), put into {@code conf}. */
+    void keyValueInto(String option, java.util.Map<String, String> conf) {
+        String kv = value(option);
+        int eq = kv.indexOf('=');
+        if (eq <= 0) {
+            throw new UsageException(option + " needs KEY=VALUE, got '" + kv + "'");
+        }
+        conf.put(kv.substring(0, eq), kv.substring(eq + 1));
+    }
 }

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code updraft bench [--scale S] [--data DIR] [--queries 1,3,6|all] [--runs N] [--warmup N] [--threads N]
@@ -23,7 +25,7 @@ final class BenchCommand {
 
     static final String USAGE = """
             Usage: updraft bench [--scale S] [--data DIR] [--queries 1,3,6|all] [--runs N] [--warmup N]
-                                 [--threads N] [--timeout SECONDS] [--no-spark] [--out FILE]
+                                 [--threads N] [--timeout SECONDS] [--no-spark] [--conf K=V] [--out FILE]
 
             Runs TPC-H queries through Updraft (local[N], this JVM), DuckDB (JDBC, threads = N) and Apache Spark
             4.2 (local[N], a child JVM) on the same Parquet files, one engine after the other, and prints the
@@ -42,6 +44,7 @@ final class BenchCommand {
               --timeout S    Abandon a run of a query on Updraft or Spark after S seconds and report a timeout
                              (default 300; 0 for no limit)
               --no-spark     Leave Spark out (no child JVM, no build of bench-spark)
+              --conf K=V     A setting of Updraft's session (repeatable), e.g. to compare a lever on and off
               --out FILE     Write the results to FILE.json and FILE.csv (an extension .json or .csv is dropped;
                              default bench/target/bench-results/tpch-sf<S>-<time>.* under the checkout)
               -h, --help     Show this help
@@ -75,6 +78,7 @@ final class BenchCommand {
         int timeout = BenchmarkOptions.DEFAULT_TIMEOUT_SECONDS;
         boolean spark = true;
         Path out = null;
+        Map<String, String> conf = new LinkedHashMap<>();
         while (args.hasNext()) {
             String word = args.nextWord();
             switch (word) {
@@ -89,6 +93,7 @@ final class BenchCommand {
                 case "--threads" -> threads = count(word, args.value(word), 1);
                 case "--timeout" -> timeout = count(word, args.value(word), 0, 86_400);
                 case "--no-spark" -> spark = false;
+                case "--conf" -> args.keyValueInto(word, conf);
                 case "--out" -> out = Path.of(args.value(word));
                 default -> throw new UsageException((word.startsWith("-") ? "unknown option '" : "unexpected argument '")
                         + word + "' for " + NAME + " (see 'updraft bench --help')");
@@ -102,7 +107,7 @@ final class BenchCommand {
         List<String> javaOptions = sparkJavaOptions == null || sparkJavaOptions.isBlank() ? List.of()
                 : Arrays.asList(sparkJavaOptions.strip().split("\\s+"));
         return new BenchCommand(new BenchmarkOptions(scale, data.toAbsolutePath().normalize(), queries, runs, warmup,
-                threads, spark, outBase, root, javaOptions, timeout));
+                threads, spark, outBase, root, javaOptions, timeout, conf));
     }
 
     void run(PrintStream out) {

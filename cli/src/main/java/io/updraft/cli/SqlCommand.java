@@ -106,14 +106,7 @@ final class SqlCommand {
                                 + "'");
                     }
                 }
-                case "--conf" -> {
-                    String kv = args.value(word);
-                    int eq = kv.indexOf('=');
-                    if (eq <= 0) {
-                        throw new UsageException("--conf needs KEY=VALUE, got '" + kv + "'");
-                    }
-                    conf.put(kv.substring(0, eq), kv.substring(eq + 1));
-                }
+                case "--conf" -> args.keyValueInto(word, conf);
                 case "--tables" -> tables.putAll(tablesIn(Path.of(args.value(word))));
                 case "--table" -> {
                     String spec = args.value(word);

@@ -71,14 +71,7 @@ final class SubmitCommand {
                     return null;
                 }
                 case "--master" -> master = args.value(word);
-                case "--conf" -> {
-                    String kv = args.value(word);
-                    int eq = kv.indexOf('=');
-                    if (eq <= 0) {
-                        throw new UsageException("--conf needs KEY=VALUE, got '" + kv + "'");
-                    }
-                    conf.put(kv.substring(0, eq), kv.substring(eq + 1));
-                }
+                case "--conf" -> args.keyValueInto(word, conf);
                 case "--class" -> cls = args.value(word);
                 case "--jar" -> jar = Path.of(args.value(word));
                 case "--" -> {

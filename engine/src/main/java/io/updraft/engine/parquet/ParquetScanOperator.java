@@ -26,6 +26,12 @@ import java.util.Objects;
  * output's, not the file's).
  */
 public final class ParquetScanOperator implements BatchOperator {
+    /**
+     * Setting: {@code true} (default) decodes the chunks {@link PageColumnReader} supports page by page; {@code false}
+     * decodes every column value at a time through parquet-java (the A/B switch of benchmarks and of the
+     * decoders' differential test).
+     */
+    public static final String PAGE_DECODING = "updraft.parquet.pageDecoding";
     private final List<FileSplit> splits;
     private final StructType schema;
     private final Expr pruningFilter;

@@ -18,6 +18,8 @@ import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.MessageType;
 
@@ -45,7 +47,10 @@ final class ParquetSplitReader implements AutoCloseable {
     private final List<Integer> rowGroups;
     private final RowGroupPruner pruner;
     private final VersionParser.ParsedVersion writerVersion;
+    private final boolean pageDecoding;
     private int nextRowGroup;
+    /** Per distinct column of the current row group: a page reader, or a value-at-a-time reader and decoder. */
+    private PageColumnReader[] pageReaders;
     private ColumnReader[] columnReaders;
     private ColumnDecoder[] decoders;
     private long remainingInRowGroup;
@@ -55,6 +60,8 @@ final class ParquetSplitReader implements AutoCloseable {
         this.path = split.path();
         this.context = context;
         this.requested = requested;
+        this.pageDecoding = !"false".equalsIgnoreCase(
+                context.config().getOrDefault(ParquetScanOperator.PAGE_DECODING, "true").trim());
         this.reader = ParquetFiles.open(path, ParquetFiles.inputFile(path, context.config(), context.stores(),
                 bytes -> context.metrics().addBytesRead(bytes),
                 requests -> context.metrics().addObjectStoreRequests(requests)));
@@ -192,10 +199,15 @@ final class ParquetSplitReader implements AutoCloseable {
                 if (pages == null) {
                     throw new IOException("row group " + index + " is missing");
                 }
+                pageReaders = new PageColumnReader[distinctColumns.size()];
                 columnReaders = new ColumnReader[distinctColumns.size()];
                 decoders = new ColumnDecoder[distinctColumns.size()];
                 for (int c = 0; c < distinctColumns.size(); c++) {
                     ParquetColumn column = distinctColumns.get(c);
+                    if (pageDecoding && PageColumnReader.supports(column, chunk(block, column))) {
+                        pageReaders[c] = new PageColumnReader(column, pages.getPageReader(column.descriptor()));
+                        continue;
+                    }
                     DictionaryCapture dictionary = new DictionaryCapture();
                     columnReaders[c] = new ColumnReaderImpl(column.descriptor(),
                             pages.getPageReader(column.descriptor()), dictionary, writerVersion);
@@ -208,6 +220,16 @@ final class ParquetSplitReader implements AutoCloseable {
         return false;
     }
 
+    private static ColumnChunkMetaData chunk(BlockMetaData block, ParquetColumn column) throws IOException {
+        ColumnPath path = ColumnPath.get(column.descriptor().getPath());
+        for (ColumnChunkMetaData chunk : block.getColumns()) {
+            if (chunk.getPath().equals(path)) {
+                return chunk;
+            }
+        }
+        throw new IOException("column chunk " + path + " is missing from its row group");
+    }
+
     private Batch decode(int n) {
         FieldVector[] decoded = new FieldVector[distinctColumns.size()];
         List<FieldVector> out = new ArrayList<>(outputColumns.size());
@@ -215,7 +237,11 @@ final class ParquetSplitReader implements AutoCloseable {
             for (int c = 0; c < decoded.length; c++) {
                 ParquetColumn column = distinctColumns.get(c);
                 decoded[c] = ArrowTypes.newVector(column.name(), column.type(), context.allocator());
-                decoders[c].decode(columnReaders[c], decoded[c], n);
+                if (pageReaders[c] != null) {
+                    pageReaders[c].read(decoded[c], n);
+                } else {
+                    decoders[c].decode(columnReaders[c], decoded[c], n);
+                }
             }
             boolean[] used = new boolean[decoded.length];
             for (int i = 0; i < outputColumns.size(); i++) {
