@@ -28,13 +28,15 @@ class BenchCommandTest {
         assertThat(options.outBase().getParent()).isEqualTo(Path.of("/opt/updraft/bench/target/bench-results"));
         assertThat(options.outBase().getFileName().toString()).matches("tpch-sf1-\\d{8}-\\d{6}");
         assertThat(options.sparkJavaOptions()).isEmpty();
+        assertThat(options.updraftConf()).isEmpty();
         assertThat(options.timeoutSeconds()).isEqualTo(300);
     }
 
     @Test
     void parsesEveryOption() {
         BenchmarkOptions options = BenchCommand.parse(List.of("--scale", "0.1", "--data=/d", "--queries", "q6,1",
-                "--runs", "5", "--warmup", "0", "--threads", "4", "--timeout", "0", "--no-spark", "--out", "/r/result.json"),
+                "--runs", "5", "--warmup", "0", "--threads", "4", "--timeout", "0", "--no-spark", "--out", "/r/result.json",
+                "--conf", "updraft.parquet.pageDecoding=false", "--conf=a.b=c=d"),
                 "/opt/updraft",
                 " -Xmx12g  -Dx=y ").options();
 
@@ -48,6 +50,8 @@ class BenchCommandTest {
         assertThat(options.outBase()).isEqualTo(Path.of("/r/result"));
         assertThat(options.sparkJavaOptions()).containsExactly("-Xmx12g", "-Dx=y");
         assertThat(options.timeoutSeconds()).isZero();
+        assertThat(options.updraftConf()).containsExactlyInAnyOrderEntriesOf(
+                java.util.Map.of("updraft.parquet.pageDecoding", "false", "a.b", "c=d"));
         assertThat(BenchCommand.parse(List.of("--scale", "0.1"), "/opt/updraft", null).options().dataDir())
                 .isEqualTo(Path.of("/opt/updraft/data/tpch/sf0.1"));
     }
@@ -66,6 +70,7 @@ class BenchCommandTest {
                 "updraft: queries must be 'all' or numbers 1 to 22 separated by commas, got 'one'");
         assertUsageError(CliRun.of("bench", "--scale", "-1"), "updraft: --scale must be a positive number up to 1000, got '-1'");
         assertUsageError(CliRun.of("bench", "--fast"), "updraft: unknown option '--fast' for updraft bench (see 'updraft bench --help')");
+        assertUsageError(CliRun.of("bench", "--conf", "novalue"), "updraft: --conf needs KEY=VALUE, got 'novalue'");
         assertUsageError(CliRun.of("bench", "--warmup"), "updraft: option --warmup needs a value (updraft bench)");
         assertUsageError(CliRun.of("bench", "--timeout", "-5"),
                 "updraft: --timeout must be a whole number from 0 to 86400, got '-5'");
