@@ -43,6 +43,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -100,6 +101,11 @@ public class ScanBenchmark {
     /** Returns the rows read. */
     @Benchmark
     public long scan(Blackhole bh) throws IOException {
+        return scan(bh::consume);
+    }
+
+    /** One full read by {@link #reader}; every batch's values go to {@code sink}. Returns the rows read. */
+    long scan(Consumer<Object> bh) throws IOException {
         return switch (reader) {
             case "updraft-pages" -> updraft(true, bh);
             case "updraft-values" -> updraft(false, bh);
@@ -109,7 +115,7 @@ public class ScanBenchmark {
         };
     }
 
-    private long updraft(boolean pages, Blackhole bh) {
+    private long updraft(boolean pages, Consumer<Object> bh) {
         ExecutionContext context = new ExecutionContext(allocator,
                 Map.of(ParquetScanOperator.PAGE_DECODING, Boolean.toString(pages)));
         List<FileSplit> splits = files.stream().map(f -> new FileSplit(f.toString(), List.of(), 0)).toList();
@@ -117,14 +123,14 @@ public class ScanBenchmark {
         try (context; ParquetScanOperator scan = new ParquetScanOperator(splits, schema, null, context)) {
             for (Batch batch = scan.next(); batch != null; batch = scan.next()) {
                 rows += batch.rowCount();
-                bh.consume(batch.vectors().get(0).getDataBuffer().memoryAddress());
+                bh.accept(batch.vectors().get(0).getDataBuffer().memoryAddress());
                 batch.close();
             }
         }
         return rows;
     }
 
-    private long parquetJava(Blackhole bh) throws IOException {
+    private long parquetJava(Consumer<Object> bh) throws IOException {
         StringBuilder message = new StringBuilder("message lineitem {");
         org.apache.parquet.schema.MessageType fileSchema;
         try (var footer = org.apache.parquet.hadoop.ParquetFileReader.open(
@@ -140,7 +146,7 @@ public class ScanBenchmark {
         for (Path file : files) {
             try (ParquetReader<Group> records = new GroupReaderBuilder(new LocalInputFile(file), conf).build()) {
                 for (Group g = records.read(); g != null; g = records.read()) {
-                    bh.consume(g);
+                    bh.accept(g);
                     rows++;
                 }
             }
@@ -160,7 +166,7 @@ public class ScanBenchmark {
         }
     }
 
-    private long hardwood(Blackhole bh) throws IOException {
+    private long hardwood(Consumer<Object> bh) throws IOException {
         String[] names = schema.fields().stream().map(StructField::name).toArray(String[]::new);
         long rows = 0;
         for (Path file : files) {
@@ -170,7 +176,7 @@ public class ScanBenchmark {
                 while (readers.nextBatch()) {
                     rows += readers.getRecordCount();
                     for (int c = 0; c < readers.getColumnCount(); c++) {
-                        bh.consume(values(readers.getColumnReader(c)));
+                        bh.accept(values(readers.getColumnReader(c)));
                     }
                 }
             }
