@@ -9,7 +9,7 @@ import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.operator.BatchOperator;
 import io.updraft.engine.store.ObjectStores;
 import io.updraft.engine.vector.Batch;
-import io.updraft.shuffle.format.ShuffleObjectReader;
+import io.updraft.shuffle.format.PartitionStream;
 import io.updraft.shuffle.read.BlockRef;
 import io.updraft.shuffle.read.RangeFetcher;
 import io.updraft.shuffle.store.ObjectNotFoundException;
@@ -21,10 +21,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,7 +33,9 @@ import java.util.concurrent.CompletionException;
  * Leaf reading shuffle blocks from the store of setting {@code updraft.shuffle.root} through a
  * {@link RangeFetcher}: adjacent blocks of one object become one ranged GET, several GETs are in flight, slow
  * ones are hedged. Blocks are fetched in waves of about {@code updraft.shuffle.fetchBytes}, the next wave
- * while the current one is decoded, and decoded into batches block by block, in the order given. A missing
+ * while the current one is decoded, and decoded block by block in the order given, one IPC batch per
+ * {@link #next()} call ({@link PartitionStream}): however large a block is, one decoded batch at a time is held
+ * here (the fetched bytes are on the heap). Running out of Arrow memory is reported as such, never as corruption. A missing
  * object fails the task with a {@code ShuffleOutputLostException} ("Shuffle output lost: &lt;uri&gt;"; the
  * coordinator re-runs its producer); an undecodable one with "Corrupt shuffle object &lt;uri&gt;: ...".
  */
@@ -43,7 +43,6 @@ public final class ShuffleReadOperator implements BatchOperator {
     private final StructType schema;
     private final List<ShuffleBlock> blocks;
     private final ExecutionContext context;
-    private final Deque<Batch> ready = new ArrayDeque<>();
     private final List<List<BlockRef>> waves = new ArrayList<>();
     private ObjectStore store;
     private RangeFetcher fetcher;
@@ -52,6 +51,8 @@ public final class ShuffleReadOperator implements BatchOperator {
     private List<BlockRef> currentWave;
     private Map<BlockRef, byte[]> currentBytes;
     private int nextBlock;
+    private PartitionStream stream;
+    private String streamName;
     private int hedgesCounted;
 
     public ShuffleReadOperator(StructType schema, List<ShuffleBlock> blocks, ExecutionContext context) {
@@ -68,13 +69,20 @@ public final class ShuffleReadOperator implements BatchOperator {
     @Override
     public Batch next() {
         context.checkCancelled();
-        while (ready.isEmpty()) {
+        while (true) {
             if (store == null) {
                 open();
             }
+            if (stream != null) {
+                Batch batch = nextBatch();
+                if (batch != null) {
+                    return batch;
+                }
+                continue;
+            }
             if (currentWave != null && nextBlock < currentWave.size()) {
                 BlockRef block = currentWave.get(nextBlock++);
-                decode(block, currentBytes.get(block));
+                openBlock(block, currentBytes.get(block));
                 continue;
             }
             currentWave = null;
@@ -87,7 +95,6 @@ public final class ShuffleReadOperator implements BatchOperator {
             nextBlock = 0;
             prefetch = nextWave < waves.size() ? startFetch(waves.get(nextWave)) : null;
         }
-        return ready.poll();
     }
 
     private void open() {
@@ -168,7 +175,8 @@ public final class ShuffleReadOperator implements BatchOperator {
                 + "read its blocks: " + cause, cause);
     }
 
-    private void decode(BlockRef block, byte[] bytes) {
+    /** Starts decoding one block; its batches come one at a time from {@link #nextBatch()}. */
+    private void openBlock(BlockRef block, byte[] bytes) {
         String name = store.describe(block.key());
         if (bytes == null || bytes.length != block.length()) {
             throw new UpdraftException(ErrorType.INTERNAL, "Corrupt shuffle object " + name + ": block at "
@@ -176,28 +184,47 @@ public final class ShuffleReadOperator implements BatchOperator {
                     + (bytes == null ? 0 : bytes.length));
         }
         context.metrics().addShuffleBytesRead(bytes.length);
-        List<Batch> decoded = new ArrayList<>();
-        try {
-            ShuffleObjectReader.readPartition(bytes, context.allocator(), name, root -> {
-                checkSchema(root, name);
-                int n = root.getRowCount();
-                if (n == 0) {
-                    return;
-                }
-                List<FieldVector> vectors = new ArrayList<>(root.getFieldVectors().size());
+        stream = new PartitionStream(bytes, context.allocator(), name);
+        streamName = name;
+    }
+
+    /**
+     * The next non-empty batch of the open block, its vectors moved out of the stream's root; null (and the stream
+     * closed) at the block's end. Only this one batch is decoded: a block of any size streams.
+     */
+    private Batch nextBatch() {
+        VectorSchemaRoot root;
+        while ((root = stream.next()) != null) {
+            checkSchema(root, streamName);
+            int n = root.getRowCount();
+            if (n == 0) {
+                continue;
+            }
+            List<FieldVector> vectors = new ArrayList<>(root.getFieldVectors().size());
+            try {
                 for (FieldVector v : root.getFieldVectors()) {
                     var pair = v.getTransferPair(context.allocator());
                     pair.transfer();
                     vectors.add((FieldVector) pair.getTo());
                 }
-                decoded.add(Batch.of(n, vectors));
-                context.metrics().addRowsRead(n);
-            });
-        } catch (RuntimeException e) {
-            decoded.forEach(Batch::close);
-            throw e;
+            } catch (RuntimeException e) {
+                vectors.forEach(FieldVector::close);
+                throw e;
+            }
+            context.metrics().addRowsRead(n);
+            return Batch.of(n, vectors);
         }
-        ready.addAll(decoded);
+        closeStream();
+        return null;
+    }
+
+    private void closeStream() {
+        PartitionStream s = stream;
+        stream = null;
+        streamName = null;
+        if (s != null) {
+            s.close();
+        }
     }
 
     private void checkSchema(VectorSchemaRoot root, String name) {
@@ -215,8 +242,7 @@ public final class ShuffleReadOperator implements BatchOperator {
 
     @Override
     public void close() {
-        ready.forEach(Batch::close);
-        ready.clear();
+        closeStream();
         if (prefetch != null) {
             prefetch.cancel(false);
             prefetch = null;

@@ -181,6 +181,36 @@ class ShuffleWriteReadTest {
     }
 
     @Test
+    void aBlockLargerThanTheTaskMemoryStreamsOneBatchAtATime() {
+        String pad = "p".repeat(300);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 6000; i++) {
+            rows.add(Row.of((long) i, pad + i, BigDecimal.valueOf(i, 2)));
+        }
+        List<String> batches = new ArrayList<>();
+        for (int from = 0; from < rows.size(); from += 300) {
+            batches.add(ArrowRows.encode(rows.subList(from, from + 300), SCHEMA, root));
+        }
+        TaskResult mapped = run(1, 12, new ShuffleWrite(new InlineBatches(SCHEMA, batches), new Partitioning.Single(),
+                1));
+        ShuffleOutput out = mapped.shuffleOutput();   // one block of 20 IPC batches, ~1.9 MB decoded
+        Map<String, String> small = new HashMap<>(config);
+        small.put("updraft.taskMemoryBytes", String.valueOf(512 * 1024));
+        TaskResult result = TaskCodec.decodeResult(runner.runJson(TaskCodec.encode(new TaskSpec("job-7", 2, 0, 0,
+                new ShuffleRead(SCHEMA, List.of(out.block(0))), small))));
+        assertThat(result.errorMessage()).isNull();
+        assertThat(ArrowRows.decode(result.arrowIpcBase64(), SCHEMA, root)).hasSize(6000).first()
+                .isEqualTo(Row.of(0L, pad + 0, BigDecimal.valueOf(0, 2)));
+
+        // less memory than one decoded batch: an out-of-memory failure, never "Corrupt shuffle object"
+        small.put("updraft.taskMemoryBytes", String.valueOf(32 * 1024));
+        TaskResult tooSmall = TaskCodec.decodeResult(runner.runJson(TaskCodec.encode(new TaskSpec("job-7", 2, 0, 1,
+                new ShuffleRead(SCHEMA, List.of(out.block(0))), small))));
+        assertThat(tooSmall.status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(tooSmall.errorMessage()).startsWith("Task ran out of Arrow memory").doesNotContain("Corrupt");
+    }
+
+    @Test
     void adjacentBlocksOfOneObjectAreOneRequest() {
         ShuffleOutput out = map(7, rows(5, 800), new Partitioning.RoundRobin(), 4);
         TaskResult result = run(2, 9, new ShuffleRead(SCHEMA, List.of(out.block(0), out.block(1), out.block(2),

@@ -2,10 +2,8 @@ package io.updraft.shuffle.format;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowStreamReader;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -57,26 +55,17 @@ public final class ShuffleObjectReader {
 
     /**
      * Decodes one partition's bytes (a complete Arrow IPC stream) and hands each batch to
-     * {@code consumer}; the batch is valid only during the call. Empty input yields nothing.
+     * {@code consumer}; the batch is valid only during the call. Empty input yields nothing. Bytes that do not decode
+     * are corruption; running out of memory is not (see {@link PartitionStream}); what the consumer throws passes as is.
      */
     public static long readPartition(byte[] bytes, BufferAllocator allocator, String objectName,
                                      Consumer<VectorSchemaRoot> consumer) {
-        if (bytes.length == 0) {
-            return 0;
-        }
         long rows = 0;
-        try (ArrowStreamReader reader = new ArrowStreamReader(new ByteArrayInputStream(bytes), allocator,
-                CommonsCompressionFactory.INSTANCE)) {
-            VectorSchemaRoot root = reader.getVectorSchemaRoot();
-            while (reader.loadNextBatch()) {
+        try (PartitionStream stream = new PartitionStream(bytes, allocator, objectName)) {
+            for (VectorSchemaRoot root = stream.next(); root != null; root = stream.next()) {
                 rows += root.getRowCount();
                 consumer.accept(root);
             }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof UpdraftException u) {
-                throw u;
-            }
-            throw corrupt(objectName, e.getMessage());
         }
         return rows;
     }

@@ -74,6 +74,45 @@ class ShuffleObjectTest {
     }
 
     @Test
+    void aPartitionStreamsOneBatchAtATimeAndRunningOutOfMemoryIsNotCorruption() {
+        ShuffleObjectWriter.Result result;
+        try (ShuffleObjectWriter writer = new ShuffleObjectWriter(allocator, SCHEMA, 1, ShuffleCodec.NONE)) {
+            for (int batch = 0; batch < 10; batch++) {
+                try (VectorSchemaRoot root = batch(batch * 2000, 2000)) {
+                    writer.write(0, root);
+                }
+            }
+            result = writer.finish();
+        }
+        byte[] partition = Arrays.copyOfRange(result.bytes(), 0, result.index().lengths().get(0).intValue());
+        long decoded = 0;
+        long peak = 0;
+        // the partition decodes to ~10 times what one batch needs; a limit of about two batches is enough
+        try (BufferAllocator small = allocator.newChildAllocator("small", 0, 160 * 1024);
+             PartitionStream stream = new PartitionStream(partition, small, "obj")) {
+            for (VectorSchemaRoot root = stream.next(); root != null; root = stream.next()) {
+                decoded += root.getRowCount();
+                peak = Math.max(peak, small.getAllocatedMemory());
+            }
+        }
+        assertThat(decoded).isEqualTo(20_000);
+        assertThat(peak).isLessThan(160 * 1024);
+
+        // a consumer that keeps every batch runs out of memory: Arrow's OutOfMemoryException, not "Corrupt ..."
+        List<VectorSchemaRoot> kept = new ArrayList<>();
+        try (BufferAllocator small = allocator.newChildAllocator("small", 0, 160 * 1024)) {
+            assertThatThrownBy(() -> ShuffleObjectReader.readPartition(partition, small, "obj", root -> {
+                VectorSchemaRoot copy = VectorSchemaRoot.create(SCHEMA, small);
+                kept.add(copy);
+                for (int c = 0; c < root.getFieldVectors().size(); c++) {
+                    root.getVector(c).makeTransferPair(copy.getVector(c)).transfer();
+                }
+            })).isInstanceOf(org.apache.arrow.memory.OutOfMemoryException.class);
+            kept.forEach(VectorSchemaRoot::close);
+        }
+    }
+
+    @Test
     void corruptObjectIsNamed() {
         byte[] garbage = "definitely not a shuffle object".getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> ShuffleObjectReader.readIndex(garbage, "s3://b/shuffle/x"))
