@@ -1,17 +1,20 @@
 package io.updraft.cli;
 
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.typed.JobClasses;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeSet;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
@@ -20,7 +23,7 @@ import java.util.zip.ZipOutputStream;
  * {@code updraft package [--job-jar app.jar] [--no-build]}: builds the worker and coordinator Lambda packages with
  * the checkout's Maven ({@code ./mvnw -pl worker-function,coordinator-function -am package -DskipTests}), adds the
  * job's jar to both as {@code lib/<jar>} when given (the bootstraps' class path is {@code .:lib/*}; the deployed
- * functions load the job's classes from there), and prints each package's path and size against Lambda's 50 MB
+ * functions load the job's classes from there) with the allow-list of the job's classes ({@link #withJob}), and prints each package's path and size against Lambda's 50 MB
  * direct-upload limit (terraform/ uploads through S3 either way).
  */
 final class PackageCommand {
@@ -32,7 +35,10 @@ final class PackageCommand {
             Builds the worker and coordinator Lambda packages (worker-function/target/function.zip,
             coordinator-function/target/function.zip) and prints their sizes. With --job-jar, a copy of each
             package with the job's jar in lib/ is written beside it (function-with-job.zip), for jobs run with
-            'updraft submit' or scheduled on the coordinator. terraform/ deploys these packages.
+            'updraft submit' or scheduled on the coordinator; the worker then runs the job's typed operations
+            (map, filter, groupByKey, ...). The job's classes are the only non-Updraft classes the worker
+            deserializes: all classes of the jar, or those its META-INF/updraft/job-classes.txt lists.
+            terraform/ deploys these packages.
 
             Options:
               --job-jar JAR   Add JAR (the job's classes) to both packages
@@ -99,14 +105,20 @@ final class PackageCommand {
                         ? "  (over Lambda's 50 MB direct upload: deploy through S3, as terraform/ does)" : "");
     }
 
-    /** {@code function-with-job.zip} beside {@code zip}: its entries plus {@code lib/<job jar>}. */
+    /**
+     * {@code function-with-job.zip} beside {@code zip}: its entries plus {@code lib/<job jar>} and, unless the jar
+     * lists its classes itself, the worker's allow-list of user code ({@link JobClasses#RESOURCE} at the package's
+     * root, on the bootstraps' class path): every class of the jar, so the functions of its typed operations (and the
+     * beans and values they carry) are read by the worker and nothing else outside Updraft and the JDK's values is.
+     */
     static Path withJob(Path zip, Path jar) {
         Path out = zip.resolveSibling("function-with-job.zip");
         String entryName = "lib/" + jar.getFileName();
+        List<String> jobClasses = jobClassesToList(jar);
         try (ZipFile in = new ZipFile(zip.toFile());
              ZipOutputStream zos = new ZipOutputStream(Files.newOutputStream(out))) {
             for (ZipEntry e : java.util.Collections.list(in.entries())) {
-                if (e.getName().equals(entryName)) {
+                if (e.getName().equals(entryName) || e.getName().equals(JobClasses.RESOURCE)) {
                     continue;
                 }
                 ZipEntry copy = new ZipEntry(e);
@@ -120,10 +132,49 @@ final class PackageCommand {
             zos.putNextEntry(new ZipEntry(entryName));
             Files.copy(jar, (OutputStream) zos);
             zos.closeEntry();
+            if (jobClasses != null) {
+                zos.putNextEntry(new ZipEntry(JobClasses.RESOURCE));
+                zos.write(("# the classes of " + jar.getFileName() + ", listed by 'updraft package --job-jar'\n"
+                        + String.join("\n", jobClasses) + "\n").getBytes(StandardCharsets.UTF_8));
+                zos.closeEntry();
+            }
         } catch (IOException e) {
             throw UpdraftException.user("cannot write " + out + ": " + e.getMessage(), e);
         }
         return out;
+    }
+
+    /**
+     * The class names of {@code jar} (multi-release versions folded in; {@code module-info}/{@code package-info}
+     * left out), sorted; null when the jar carries its own {@link JobClasses#RESOURCE} (it is used as is).
+     */
+    static List<String> jobClassesToList(Path jar) {
+        TreeSet<String> names = new TreeSet<>();
+        try (ZipFile z = new ZipFile(jar.toFile())) {
+            if (z.getEntry(JobClasses.RESOURCE) != null) {
+                return null;
+            }
+            for (ZipEntry e : java.util.Collections.list(z.entries())) {
+                String name = e.getName();
+                if (e.isDirectory() || !name.endsWith(".class")) {
+                    continue;
+                }
+                if (name.startsWith("META-INF/versions/")) {
+                    int slash = name.indexOf('/', "META-INF/versions/".length());
+                    name = slash < 0 ? name : name.substring(slash + 1);
+                } else if (name.startsWith("META-INF/")) {
+                    continue;
+                }
+                String simple = name.substring(name.lastIndexOf('/') + 1);
+                if (simple.equals("module-info.class") || simple.equals("package-info.class")) {
+                    continue;
+                }
+                names.add(name.substring(0, name.length() - ".class".length()).replace('/', '.'));
+            }
+        } catch (IOException e) {
+            throw UpdraftException.user("--job-jar: " + jar + " is not a readable jar: " + e.getMessage(), e);
+        }
+        return new ArrayList<>(names);
     }
 
     private void build(PrintStream err) {

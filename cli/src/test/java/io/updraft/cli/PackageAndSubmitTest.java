@@ -38,7 +38,8 @@ class PackageAndSubmitTest {
         zip(tmp.resolve("worker-function/target/function.zip"), "bootstrap", "lib/engine.jar");
         zip(tmp.resolve("coordinator-function/target/function.zip"), "bootstrap", "lib/api.jar");
         Path job = tmp.resolve("app.jar");
-        zip(job, "com/example/Job.class");
+        zip(job, "com/example/Job.class", "com/example/Job$Bean.class", "META-INF/versions/17/com/example/V.class",
+                "module-info.class", "com/example/package-info.class", "com/example/job.properties");
         System.setProperty("updraft.home", tmp.toString());
         try {
             CliRun run = CliRun.of("package", "--no-build", "--job-jar", job.toString());
@@ -50,7 +51,19 @@ class PackageAndSubmitTest {
                 try (ZipFile z = new ZipFile(tmp.resolve(module + "/target/function-with-job.zip").toFile())) {
                     assertThat(z.getEntry("lib/app.jar")).isNotNull();
                     assertThat(z.getEntry("bootstrap")).isNotNull();
+                    // the worker's allow-list of user code: every class of the job jar
+                    assertThat(new String(z.getInputStream(z.getEntry("META-INF/updraft/job-classes.txt"))
+                            .readAllBytes()).lines().filter(l -> !l.startsWith("#")).toList())
+                            .containsExactly("com.example.Job", "com.example.Job$Bean", "com.example.V");
                 }
+            }
+            Path listed = tmp.resolve("listed.jar");
+            zip(listed, "com/example/Job.class", "META-INF/updraft/job-classes.txt");
+            assertThat(PackageCommand.jobClassesToList(listed)).as("a jar that lists its classes itself").isNull();
+            assertThat(CliRun.of("package", "--no-build", "--job-jar", listed.toString()).status()).isZero();
+            try (ZipFile z = new ZipFile(tmp.resolve("worker-function/target/function-with-job.zip").toFile())) {
+                assertThat(z.getEntry("META-INF/updraft/job-classes.txt")).isNull();
+                assertThat(z.getEntry("lib/listed.jar")).isNotNull();
             }
             assertThat(PackageCommand.line("worker", Path.of("w.zip"), 50_500_000)).contains("through S3");
             assertThat(PackageCommand.line("worker", Path.of("w.zip"), 40_000_000)).doesNotContain("S3");

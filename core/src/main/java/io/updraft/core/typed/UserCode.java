@@ -59,11 +59,27 @@ public final class UserCode {
                     + (refused[0] == null ? "?" : refused[0]) + " is not allowed in a serialized function (only the"
                     + " job's classes and the types they need are read: " + JobClasses.RESOURCE + ")");
         } catch (ClassNotFoundException e) {
-            throw UpdraftException.user("USER_CODE_CLASS_NOT_FOUND", null, "class " + e.getMessage() + " of the"
-                    + " job is not in the worker: build the worker package with the job's jar (see the cli README)");
+            throw classNotFound(e.getMessage(), e);
+        } catch (NoClassDefFoundError e) {
+            throw missingClass(e);   // a class the job's class needs (a lambda's capturing class is loaded to read it)
         } catch (IOException e) {
             throw new UpdraftException(ErrorType.INTERNAL, "cannot read user code: " + e, e);
         }
+    }
+
+    /**
+     * The USER error for a class the worker lacks while it reads or runs user code ({@code NoClassDefFoundError}
+     * of a job class, or of a class the job's code uses): names the class and says how to build the worker.
+     */
+    public static UpdraftException missingClass(NoClassDefFoundError e) {
+        String name = e.getMessage() == null ? "?" : e.getMessage().replace('/', '.');
+        return classNotFound(name, e);
+    }
+
+    private static UpdraftException classNotFound(String name, Throwable cause) {
+        return new UpdraftException(ErrorType.USER, "USER_CODE_CLASS_NOT_FOUND", null, "class " + name + " of the"
+                + " job is not in the worker: build the worker package with the job's jar (updraft package --job-jar,"
+                + " see the cli README)", cause);
     }
 
     /** Records every class it writes as allowed (they come from this JVM's own job). */

@@ -53,6 +53,29 @@ class UserCodeTest {
     }
 
     @Test
+    void aJobClassTheWorkerLacksIsAUserErrorNamingIt() throws Exception {
+        byte[] bytes = Base64.getDecoder().decode(foreignPayload(new Gadget()));
+        String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1)
+                .replace("org.example.gadget.Gadget", "org.example.gadget.Absent");
+        // the name is one of the stream's modified-UTF-8 strings: fix its two-byte length
+        byte[] renamed = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        int at = text.indexOf("org.example.gadget.Absent");
+        renamed[at - 2] = 0;
+        renamed[at - 1] = (byte) "org.example.gadget.Absent".length();
+        String payload = Base64.getEncoder().encodeToString(renamed);
+        assertThatThrownBy(() -> UserCode.deserialize(payload, Object.class))
+                .isInstanceOf(UpdraftException.class)
+                .hasMessageStartingWith("[USER_CODE_CLASS_NOT_FOUND] class org.example.gadget.Absent of the job is not in the worker")
+                .hasMessageContaining("updraft package --job-jar")
+                .satisfies(e -> {
+                    assertThat(((UpdraftException) e).errorClass()).isEqualTo("USER_CODE_CLASS_NOT_FOUND");
+                    assertThat(((UpdraftException) e).type()).isEqualTo(io.updraft.core.error.ErrorType.USER);
+                });
+        assertThat(UserCode.missingClass(new NoClassDefFoundError("org/example/jobs/Helper")).getMessage())
+                .contains("class org.example.jobs.Helper of the job is not in the worker");
+    }
+
+    @Test
     void theAllowListHasTheJdkValuesAndUpdraftButNotArbitraryJdkClasses() {
         JobClasses allowed = JobClasses.current();
         assertThat(allowed.allows(Integer.class)).isTrue();

@@ -46,18 +46,22 @@ public final class MapPartitionsOperator implements BatchOperator {
 
     @Override
     public Batch next() {
-        if (output == null) {
-            output = function.apply(new InputRows(), child.schema());
-        }
         int limit = context.batchRows();
         List<Row> rows = new ArrayList<>(Math.min(limit, 1024));
-        while (rows.size() < limit && output.hasNext()) {
-            Row row = output.next();
-            if (row.size() != schema.size()) {
-                throw new UpdraftException(ErrorType.INTERNAL, "typed operation returned " + row.size()
-                        + " values for " + schema.simpleString());
+        try {
+            if (output == null) {
+                output = function.apply(new InputRows(), child.schema());
             }
-            rows.add(row);
+            while (rows.size() < limit && output.hasNext()) {
+                Row row = output.next();
+                if (row.size() != schema.size()) {
+                    throw new UpdraftException(ErrorType.INTERNAL, "typed operation returned " + row.size()
+                            + " values for " + schema.simpleString());
+                }
+                rows.add(row);
+            }
+        } catch (NoClassDefFoundError e) {
+            throw UserCode.missingClass(e);   // the job's code needs a class the worker does not carry
         }
         context.checkCancelled();
         if (rows.isEmpty()) {
