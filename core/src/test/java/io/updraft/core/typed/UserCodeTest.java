@@ -33,6 +33,33 @@ class UserCodeTest {
     }
 
     @Test
+    void aLambdaOfAJobClassOutsideUpdraftIsReadBack() throws Exception {
+        // the filter also sees the lambda's hidden class (what SerializedLambda.readResolve returns)
+        @SuppressWarnings("unchecked")
+        MapFunction<Integer, Integer> back = UserCode.deserialize(
+                UserCode.serialize(org.example.jobs.JobFunctions.plus(3)), MapFunction.class);
+        assertThat(back.call(4)).isEqualTo(7);
+    }
+
+    @Test
+    void aJobLambdaIsAllowedWhenTheListNamesItsClass(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        Class<?> lambda = org.example.jobs.ListedJob.times(2).getClass();   // never serialized in this JVM
+        assertThat(lambda.isHidden()).isTrue();
+        java.nio.file.Path list = dir.resolve(JobClasses.RESOURCE);
+        java.nio.file.Files.createDirectories(list.getParent());
+        java.nio.file.Files.writeString(list, "# a job\norg.example.jobs.ListedJob\n");
+        try (java.net.URLClassLoader listed = new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()},
+                null)) {
+            assertThat(JobClasses.read(listed).allows(lambda)).isTrue();
+            assertThat(JobClasses.read(listed).allows(Gadget.class)).isFalse();
+        }
+        try (java.net.URLClassLoader empty = new java.net.URLClassLoader(new java.net.URL[0], null)) {
+            assertThat(JobClasses.read(empty).allows(lambda)).isFalse();
+        }
+    }
+
+    @Test
     void aClassOutsideTheAllowListIsRefusedAndNeverInstantiated() throws Exception {
         String payload = foreignPayload(new Gadget());
         Gadget.INSTANTIATED.set(false);
