@@ -101,6 +101,11 @@ public final class DataFrameReader {
         return load("text", paths);
     }
 
+    /** Text files as a {@code Dataset<String>} of their lines (Spark's {@code textFile}: {@code text(...)} as strings). */
+    public Dataset<String> textFile(String... paths) {
+        return text(paths).as(Encoders.STRING());
+    }
+
     /** Loads with the format set by {@link #format}; the paths, or the {@code path} option when none are given. */
     public Dataset<Row> load(String... paths) {
         return load(format, paths);

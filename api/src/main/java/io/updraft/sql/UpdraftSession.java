@@ -54,6 +54,8 @@ public final class UpdraftSession implements AutoCloseable {
     private final RuntimeConfig conf;
     private final PrintStream progress;
     private final Cluster cluster;
+    private final boolean ownsCluster;
+    private final Map<String, String> initialSettings;
     private final SessionCatalog catalog = new SessionCatalog((format, path) -> SqlCommands.files(this, format, path));
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile PlannerHolder planner;
@@ -69,10 +71,24 @@ public final class UpdraftSession implements AutoCloseable {
         initial.put(RuntimeConfig.MASTER, master);
         initial.put(RuntimeConfig.APP_NAME, appName);
         this.conf = new RuntimeConfig(initial);
+        this.initialSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(initial));
         this.progress = progress;
         this.cluster = Builder.LAMBDA.equals(master) ? LambdaCluster.start(settings)
                 : LocalCluster.start(parallelism, settings);
+        this.ownsCluster = true;
         this.parallelism = cluster.parallelism();
+    }
+
+    /** A session on {@code parent}'s cluster with the builder's settings and no temporary views of its own yet. */
+    private UpdraftSession(UpdraftSession parent) {
+        this.appName = parent.appName;
+        this.master = parent.master;
+        this.initialSettings = parent.initialSettings;
+        this.conf = new RuntimeConfig(new LinkedHashMap<>(parent.initialSettings));
+        this.progress = parent.progress;
+        this.cluster = parent.cluster;
+        this.ownsCluster = false;
+        this.parallelism = parent.parallelism;
     }
 
     public static Builder builder() {
@@ -175,6 +191,16 @@ public final class UpdraftSession implements AutoCloseable {
         return catalog.drop(viewName);
     }
 
+    /**
+     * A new session as Spark's {@code newSession}: the same cluster (task pool or Lambda invoker, allocator) and the
+     * builder's settings, but its own runtime configuration and temporary views; global temporary views are shared.
+     * Stopping it leaves the cluster running; stopping the session it came from stops the cluster.
+     */
+    public UpdraftSession newSession() {
+        checkActive();
+        return new UpdraftSession(this);
+    }
+
     /** Stops the session: the task pool, then the Arrow allocator (which fails if memory leaked). */
     public void stop() {
         if (!stopped.compareAndSet(false, true)) {
@@ -185,7 +211,9 @@ public final class UpdraftSession implements AutoCloseable {
                 defaultSession = null;
             }
         }
-        cluster.close();
+        if (ownsCluster) {
+            cluster.close();
+        }
     }
 
     @Override

@@ -109,6 +109,25 @@ class CatalogTest {
     }
 
     @Test
+    void aNewSessionSharesTheClusterAndGlobalViewsButNotTemporaryViewsOrSettings() throws Exception {
+        emp.createOrReplaceTempView("people_here");
+        emp.createGlobalTempView("people_everywhere");
+        t.spark.conf().set("spark.sql.shuffle.partitions", "3");
+        UpdraftSession other = t.spark.newSession();
+        assertThat(other).isNotSameAs(t.spark);
+        assertThat(other.master()).isEqualTo(t.spark.master());
+        assertThat(other.sql("SELECT count(*) FROM global_temp.people_everywhere").collectAsList().get(0).getLong(0))
+                .isEqualTo(t.queryLong("SELECT count(*) FROM emp"));
+        assertThat(other.catalog().tableExists("people_here")).isFalse();
+        assertThat(other.conf().get("spark.sql.shuffle.partitions", "unset")).isNotEqualTo("3");
+        other.stop();
+        // stopping the new session leaves the cluster to the session it came from
+        assertThat(t.spark.sql("SELECT count(*) FROM people_here").collectAsList().get(0).getLong(0))
+                .isEqualTo(t.queryLong("SELECT count(*) FROM emp"));
+        t.spark.conf().unset("spark.sql.shuffle.partitions");
+    }
+
+    @Test
     void listTablesShowsTemporaryViewsAndGlobalOnesUnderGlobalTemp() {
         emp.createTempView("b_view");
         emp.createTempView("a_view");

@@ -98,6 +98,9 @@ class DataFrameReaderTest {
         assertThat(df.schema().simpleString()).isEqualTo("struct<value:string>");
         assertThat(rows(df)).containsExactlyInAnyOrder("[one]", "[two]", "[three]");
         assertThat(spark.read().option("wholetext", true).text(f.toString()).count()).isEqualTo(1);
+        Dataset<String> lines = spark.read().textFile(f.toString());
+        assertThat(lines.columns()).containsExactly("value");
+        assertThat(lines.collectAsList()).containsExactlyInAnyOrder("one", "two", "three");
     }
 
     @Test

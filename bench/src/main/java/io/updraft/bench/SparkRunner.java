@@ -179,6 +179,21 @@ final class SparkRunner {
     /** The child's command line. */
     List<String> command(Path jar, Path data, Path sqlDir, List<Integer> queries, int threads, int warmup, int runs,
                          int timeoutSeconds) {
+        List<String> command = javaWithClasspath(jar + java.io.File.pathSeparator + readClasspath());
+        command.add(mainClass);
+        command.addAll(List.of("--data", data.toAbsolutePath().toString(), "--sql-dir", sqlDir.toAbsolutePath().toString(),
+                "--queries", String.join(",", queries.stream().map(q -> "q" + q).toList()),
+                "--runs", Integer.toString(runs), "--warmup", Integer.toString(warmup),
+                "--master", "local[" + threads + "]", "--shuffle-partitions", Integer.toString(2 * threads),
+                "--timeout-seconds", Integer.toString(timeoutSeconds)));
+        return command;
+    }
+
+    /**
+     * {@code java} with the child JVM's options (heap, opened packages, {@code extraJavaOptions}) and
+     * {@code -cp classpath}: what a main class needs to run Spark (or Updraft, for a side-by-side program).
+     */
+    List<String> javaWithClasspath(String classpath) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add(HEAP);
@@ -191,14 +206,17 @@ final class SparkRunner {
         }
         command.addAll(extraJavaOptions);
         command.add("-cp");
-        command.add(jar + java.io.File.pathSeparator + readClasspath());
-        command.add(mainClass);
-        command.addAll(List.of("--data", data.toAbsolutePath().toString(), "--sql-dir", sqlDir.toAbsolutePath().toString(),
-                "--queries", String.join(",", queries.stream().map(q -> "q" + q).toList()),
-                "--runs", Integer.toString(runs), "--warmup", Integer.toString(warmup),
-                "--master", "local[" + threads + "]", "--shuffle-partitions", Integer.toString(2 * threads),
-                "--timeout-seconds", Integer.toString(timeoutSeconds)));
+        command.add(classpath);
         return command;
+    }
+
+    /** Spark's class path: the runner jar (its log4j2 settings: warnings on stderr) then Spark's jars. */
+    String sparkClasspath() {
+        Path jar = runnerJar();
+        if (jar == null) {
+            throw new SparkUnavailableException("no Spark runner jar in " + moduleDir().resolve("target"));
+        }
+        return jar + java.io.File.pathSeparator + readClasspath();
     }
 
     private String readClasspath() {

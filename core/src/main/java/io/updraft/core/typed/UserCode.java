@@ -77,6 +77,11 @@ public final class UserCode {
     }
 
     private static UpdraftException classNotFound(String name, Throwable cause) {
+        if (name.startsWith("io.updraft.")) {
+            return new UpdraftException(ErrorType.USER, "USER_CODE_CLASS_NOT_FOUND", null, "class " + name
+                    + " is not in the worker (it carries Updraft's core and engine, not the api, planner or coordinator):"
+                    + " a function that runs in a task cannot use it", cause);
+        }
         return new UpdraftException(ErrorType.USER, "USER_CODE_CLASS_NOT_FOUND", null, "class " + name + " of the"
                 + " job is not in the worker: build the worker package with the job's jar (updraft package --job-jar,"
                 + " see the cli README)", cause);
@@ -102,6 +107,9 @@ public final class UserCode {
 
         @Override
         protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            if (desc.getName().equals("java.lang.invoke.SerializedLambda")) {
+                return SerializedLambda.class;   // resolves $deserializeLambda$ without reflection (see there)
+            }
             ClassLoader loader = Thread.currentThread().getContextClassLoader();
             if (loader != null) {
                 try {

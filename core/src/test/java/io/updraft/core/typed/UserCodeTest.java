@@ -59,6 +59,59 @@ class UserCodeTest {
         }
     }
 
+    /** The worker's view of the job: DriverJob defined here from the test classes, DriverOnly missing. */
+    private static final class WorkerLoader extends ClassLoader {
+        WorkerLoader() {
+            super(UserCodeTest.class.getClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            synchronized (getClassLoadingLock(name)) {
+                if (name.equals("org.example.jobs.DriverOnly")) {
+                    throw new ClassNotFoundException(name);
+                }
+                if (!name.equals("org.example.jobs.DriverJob")) {
+                    return super.loadClass(name, resolve);
+                }
+                Class<?> loaded = findLoadedClass(name);
+                if (loaded != null) {
+                    return loaded;
+                }
+                try (java.io.InputStream in = getParent().getResourceAsStream("org/example/jobs/DriverJob.class")) {
+                    byte[] bytes = in.readAllBytes();
+                    return defineClass(name, bytes, 0, bytes.length);
+                } catch (java.io.IOException e) {
+                    throw new ClassNotFoundException(name, e);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aLambdaIsReadBackWhereOtherMethodsOfItsClassNameMissingClasses() throws Throwable {
+        WorkerLoader worker = new WorkerLoader();
+        Class<?> job = Class.forName("org.example.jobs.DriverJob", true, worker);
+        assertThat(job.getClassLoader()).isSameAs(worker);
+        // reflection over the class loads every signature's types, as the JDK's SerializedLambda.readResolve does
+        assertThatThrownBy(job::getDeclaredMethods).isInstanceOf(NoClassDefFoundError.class)
+                .hasMessageContaining("org/example/jobs/DriverOnly");
+        Object f = java.lang.invoke.MethodHandles.publicLookup().findStatic(job, "plus",
+                java.lang.invoke.MethodType.methodType(MapFunction.class, int.class)).invoke(5);
+        String payload = UserCode.serialize((java.io.Serializable) f);   // allows DriverJob in this JVM
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(worker);
+        try {
+            @SuppressWarnings("unchecked")
+            MapFunction<Integer, Integer> back = UserCode.deserialize(payload, MapFunction.class);
+            assertThat(back.call(4)).isEqualTo(9);
+            assertThat(back.getClass().getNestHost()).isSameAs(job);
+        } finally {
+            thread.setContextClassLoader(before);
+        }
+    }
+
     @Test
     void aClassOutsideTheAllowListIsRefusedAndNeverInstantiated() throws Exception {
         String payload = foreignPayload(new Gadget());

@@ -1,0 +1,5 @@
+package org.example.jobs;
+
+/** A class only the driver has (UserCodeTest hides it from the class loader that plays the worker). */
+public final class DriverOnly {
+}
