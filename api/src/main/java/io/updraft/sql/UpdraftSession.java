@@ -328,7 +328,17 @@ public final class UpdraftSession implements AutoCloseable {
         private final Map<String, String> settings = new LinkedHashMap<>();
         private PrintStream progress;
 
+        /**
+         * Starts from the JVM's {@code spark.*} system properties, as Spark's {@code SparkConf} does (what
+         * {@code spark-submit --conf} and {@code -Dspark.master=...} pass); the builder's own calls win.
+         */
         private Builder() {
+            java.util.Properties system = System.getProperties();
+            for (String key : new java.util.TreeSet<>(system.stringPropertyNames())) {
+                if (key.startsWith("spark.")) {
+                    config(key, system.getProperty(key));
+                }
+            }
         }
 
         public Builder appName(String name) {

@@ -12,13 +12,13 @@ import org.apache.arrow.vector.complex.StructVector;
  * strings by their UTF-8 bytes, binaries by their bytes, tinyint and smallint as the int they widen to, a
  * struct field by field (Spark's order: field by field, a null field first), an array (and a map, as its
  * entries) element by element. Hashes are {@link Murmur3} chained over the columns (each column's hash
- * is seeded with the previous one), so they are the same in every JVM; a null contributes a constant.
+ * is seeded with the previous one), so they are the same in every JVM; a null leaves the hash as it is, as Spark's
+ * {@code Murmur3Hash} does (so a shuffle puts a null key in the partition Spark puts it in: {@code hash(null)} = 42).
  * Stateless.
  */
 public final class RowKeys {
     /** Seed of shuffle hash partitioning. */
     public static final int SHUFFLE_SEED = 42;
-    private static final int NULL_MARKER = 0x6b43a9b5;
 
     private RowKeys() {
     }
@@ -32,10 +32,7 @@ public final class RowKeys {
     public static void hash(FieldVector v, int n, int[] hashes) {
         PhysicalKind kind = Vectors.kindOf(v);
         if (kind == PhysicalKind.NULL) {
-            for (int i = 0; i < n; i++) {
-                hashes[i] = Murmur3.hashInt(NULL_MARKER, hashes[i]);
-            }
-            return;
+            return;   // every row null: the hashes stay as they are
         }
         if (kind == PhysicalKind.LIST || kind == PhysicalKind.MAP || kind == PhysicalKind.STRUCT) {
             for (int i = 0; i < n; i++) {
@@ -49,7 +46,6 @@ public final class RowKeys {
         for (int i = 0; i < n; i++) {
             int h = hashes[i];
             if (!Bits.get(validity, i)) {
-                hashes[i] = Murmur3.hashInt(NULL_MARKER, h);
                 continue;
             }
             hashes[i] = switch (kind) {
@@ -83,7 +79,7 @@ public final class RowKeys {
     public static int hashValue(FieldVector v, int row, int h) {
         PhysicalKind kind = Vectors.kindOf(v);
         if (kind == PhysicalKind.NULL || !Bits.get(v.getValidityBuffer(), row)) {
-            return Murmur3.hashInt(NULL_MARKER, h);
+            return h;
         }
         if (kind == PhysicalKind.STRUCT) {
             StructVector struct = (StructVector) v;
