@@ -182,9 +182,17 @@ public final class KeyValueGroupedDataset<K, V> {
                 col1, col2, col3, col4);
     }
 
-    private <U> Dataset<U> aggregate(Encoder<U> out, Column... cols) {
+    private <U> Dataset<U> aggregate(Encoder<U> out, TypedColumn<?, ?>... cols) {
         Column[] keys = keyColumnsAsNamed();
-        return keyed.groupBy(keys).agg(cols[0], java.util.Arrays.copyOfRange(cols, 1, cols.length)).as(out);
+        List<Column> values = new ArrayList<>();
+        for (int i = keyColumns; i < keyed.schema().size(); i++) {
+            values.add(keyed.col(keyed.schema().get(i).name()));
+        }
+        Column[] bound = new Column[cols.length];
+        for (int i = 0; i < cols.length; i++) {
+            bound[i] = cols[i].withInput(valueEncoder, values);
+        }
+        return keyed.groupBy(keys).agg(bound[0], java.util.Arrays.copyOfRange(bound, 1, bound.length)).as(out);
     }
 
     /** Each key of either side once, with both sides' values (an empty iterator for a side without the key). */

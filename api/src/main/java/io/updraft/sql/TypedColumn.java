@@ -20,6 +20,15 @@ public class TypedColumn<T, U> extends Column {
         return encoder;
     }
 
+    /**
+     * This column over the objects of a typed Dataset: {@code inputColumns} read by {@code inputEncoder} (the
+     * Dataset's, or a {@code groupByKey}'s values). Only an {@code Aggregator}'s column depends on its input (Spark's
+     * {@code withInputType}); others return themselves.
+     */
+    protected TypedColumn<T, U> withInput(Encoder<?> inputEncoder, java.util.List<Column> inputColumns) {
+        return this;
+    }
+
     /** The same column, named {@code alias}, still typed. */
     public TypedColumn<T, U> name(String alias) {
         return new TypedColumn<>(super.name(alias).expr(), encoder);

@@ -184,8 +184,16 @@ abstract class TypedDataset<T> {
                 c1, c2, c3, c4, c5);
     }
 
-    private <U> Dataset<U> selectTyped(Encoder<U> encoder, Column... cols) {
-        return select(cols).as(encoder);
+    private <U> Dataset<U> selectTyped(Encoder<U> encoder, TypedColumn<?, ?>... cols) {
+        List<Column> input = new ArrayList<>();
+        for (String name : schema().fieldNames()) {
+            input.add(new Column(new io.updraft.planner.expr.UnresolvedAttribute(List.of(name))));
+        }
+        Column[] bound = new Column[cols.length];
+        for (int i = 0; i < cols.length; i++) {
+            bound[i] = cols[i].withInput(encoder(), input);
+        }
+        return select(bound).as(encoder);
     }
 
     /** Spark's eager check of {@code as(encoder)}: the encoder's fields must resolve against {@code ds}. */

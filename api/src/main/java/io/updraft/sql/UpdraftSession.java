@@ -52,6 +52,7 @@ public final class UpdraftSession implements AutoCloseable {
     private final String master;
     private final int parallelism;
     private final RuntimeConfig conf;
+    private final UDFRegistration udfRegistration = new UDFRegistration();
     private final PrintStream progress;
     private final Cluster cluster;
     private final boolean ownsCluster;
@@ -122,6 +123,11 @@ public final class UpdraftSession implements AutoCloseable {
 
     public String version() {
         return VERSION;
+    }
+
+    /** The session's user-defined functions (Spark's {@code spark.udf()}): register UDFs and UDAFs for SQL. */
+    public UDFRegistration udf() {
+        return udfRegistration;
     }
 
     public RuntimeConfig conf() {
@@ -259,7 +265,7 @@ public final class UpdraftSession implements AutoCloseable {
         PlannerConfig config = plannerConfig();
         PlannerHolder holder = planner;
         if (holder == null || !holder.config().equals(config)) {
-            holder = new PlannerHolder(config, new DefaultQueryPlanner(config));
+            holder = new PlannerHolder(config, new DefaultQueryPlanner(config, udfRegistration));
             planner = holder;
         }
         return holder.planner();

@@ -981,4 +981,140 @@ public final class functions {
     private static Column distinct(String name, Column argument) {
         return new Column(new FunctionCall(name, List.of(argument.expr()), true));
     }
+
+    // ---- user-defined functions (Spark's Java UDF0..UDF22 overloads) ----
+    /** A user-defined function of 0 arguments returning {@code returnType} (Spark's {@code udf(UDF0, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF0<?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 1 argument returning {@code returnType} (Spark's {@code udf(UDF1, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF1<?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 2 arguments returning {@code returnType} (Spark's {@code udf(UDF2, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF2<?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 3 arguments returning {@code returnType} (Spark's {@code udf(UDF3, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF3<?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 4 arguments returning {@code returnType} (Spark's {@code udf(UDF4, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF4<?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 5 arguments returning {@code returnType} (Spark's {@code udf(UDF5, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF5<?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 6 arguments returning {@code returnType} (Spark's {@code udf(UDF6, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF6<?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 7 arguments returning {@code returnType} (Spark's {@code udf(UDF7, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF7<?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 8 arguments returning {@code returnType} (Spark's {@code udf(UDF8, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF8<?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 9 arguments returning {@code returnType} (Spark's {@code udf(UDF9, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF9<?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 10 arguments returning {@code returnType} (Spark's {@code udf(UDF10, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF10<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 11 arguments returning {@code returnType} (Spark's {@code udf(UDF11, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF11<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 12 arguments returning {@code returnType} (Spark's {@code udf(UDF12, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF12<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 13 arguments returning {@code returnType} (Spark's {@code udf(UDF13, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF13<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 14 arguments returning {@code returnType} (Spark's {@code udf(UDF14, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF14<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 15 arguments returning {@code returnType} (Spark's {@code udf(UDF15, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF15<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 16 arguments returning {@code returnType} (Spark's {@code udf(UDF16, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF16<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 17 arguments returning {@code returnType} (Spark's {@code udf(UDF17, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF17<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 18 arguments returning {@code returnType} (Spark's {@code udf(UDF18, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF18<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 19 arguments returning {@code returnType} (Spark's {@code udf(UDF19, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF19<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 20 arguments returning {@code returnType} (Spark's {@code udf(UDF20, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF20<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 21 arguments returning {@code returnType} (Spark's {@code udf(UDF21, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF21<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /** A user-defined function of 22 arguments returning {@code returnType} (Spark's {@code udf(UDF22, DataType)}). */
+    public static io.updraft.sql.expressions.UserDefinedFunction udf(io.updraft.sql.api.java.UDF22<?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?> f,
+                                                                   io.updraft.sql.types.DataType returnType) {
+        return io.updraft.sql.expressions.UserDefinedFunction.scalar(f, returnType);
+    }
+    /**
+     * A typed {@code Aggregator} as an untyped aggregate function over columns read by {@code inputEncoder}
+     * (positionally: the i-th column is the encoder's i-th field); register it for SQL with
+     * {@code session.udf().register(name, udaf(...))}.
+     */
+    public static <IN, BUF, OUT> io.updraft.sql.expressions.UserDefinedFunction udaf(
+            io.updraft.sql.expressions.Aggregator<IN, BUF, OUT> aggregator, Encoder<IN> inputEncoder) {
+        return io.updraft.sql.expressions.UserDefinedFunction.aggregator(aggregator, inputEncoder);
+    }
+
+    /** Calls the function registered as {@code name} (a UDF or a built-in), as Spark's {@code call_function}. */
+    public static Column call_function(String name, Column... cols) {
+        return new Column(new FunctionCall(name, Columns.expressions(cols), false));
+    }
+
+    /** Spark's deprecated {@code callUDF}: the same as {@link #call_function}. */
+    public static Column callUDF(String name, Column... cols) {
+        return call_function(name, cols);
+    }
 }

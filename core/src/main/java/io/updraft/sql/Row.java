@@ -14,15 +14,22 @@ import java.util.Objects;
  * carries a schema, access by field name. Values use Spark's Java types: Boolean, Byte, Short, Integer, Long,
  * Float, Double, java.math.BigDecimal, String, byte[], java.sql.Date, java.sql.Timestamp, for arrays an
  * unmodifiable java.util.List of those, for maps an unmodifiable java.util.Map (insertion order kept), for
- * structs a Row with the struct's schema; null is null. Immutable.
+ * structs a Row with the struct's schema; null is null. Immutable, except its one subclass (not sealed: it lives in
+ * another package) {@link io.updraft.sql.expressions.MutableAggregationBuffer}, Spark's mutable Row.
  */
-public final class Row {
+public class Row {
     private final Object[] values;
     private final StructType schema;
 
-    private Row(Object[] values, StructType schema) {
+    /** A row over {@code values} (taken, not copied). */
+    protected Row(Object[] values, StructType schema) {
         this.values = values;
         this.schema = schema;
+    }
+
+    /** Replaces the i-th value: only for the mutable subclass. */
+    protected final void set(int i, Object value) {
+        values[i] = value;
     }
 
     /** A row without a schema, as Spark's {@code RowFactory.create}. */

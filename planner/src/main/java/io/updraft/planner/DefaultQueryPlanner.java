@@ -29,11 +29,17 @@ import java.util.Objects;
  */
 public final class DefaultQueryPlanner implements QueryPlanner {
     private final PlannerConfig config;
-    private final Analyzer analyzer = new Analyzer();
+    private final Analyzer analyzer;
     private final Optimizer optimizer;
     private final PhysicalPlanner physicalPlanner;
 
     public DefaultQueryPlanner(PlannerConfig config) {
+        this(config, io.updraft.planner.analysis.UserFunctions.NONE);
+    }
+
+    /** A planner resolving calls of {@code userFunctions} (a session's registered UDFs) too. */
+    public DefaultQueryPlanner(PlannerConfig config, io.updraft.planner.analysis.UserFunctions userFunctions) {
+        this.analyzer = new Analyzer(userFunctions);
         this.config = Objects.requireNonNull(config, "config is null");
         this.optimizer = new Optimizer(config);
         this.physicalPlanner = new PhysicalPlanner(config);

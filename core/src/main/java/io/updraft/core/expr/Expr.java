@@ -26,9 +26,10 @@ import io.updraft.sql.types.DataType;
         @JsonSubTypes.Type(value = In.class, name = "in"),
         @JsonSubTypes.Type(value = CaseWhen.class, name = "caseWhen"),
         @JsonSubTypes.Type(value = ScalarFunction.class, name = "function"),
+        @JsonSubTypes.Type(value = UserFunction.class, name = "userFunction"),
 })
 public sealed interface Expr permits ColumnRef, Literal, Arithmetic, Comparison, And, Or, Not, IsNull, IsNotNull,
-        Negate, Cast, In, CaseWhen, ScalarFunction {
+        Negate, Cast, In, CaseWhen, ScalarFunction, UserFunction {
 
     DataType dataType();
 

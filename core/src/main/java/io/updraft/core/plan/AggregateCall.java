@@ -25,15 +25,16 @@ import java.util.Objects;
  * array&lt;bigint&gt; delta]: the compressed Greenwald-Khanna summary (its count is the sum of g), as Spark's digest;
  * MAX_BY/MIN_BY → [value, ordering] (ordering null = nothing seen); COVAR_POP/COVAR_SAMP → [double n, xAvg, yAvg,
  * ck]; CORR → [n, xAvg, yAvg, ck, xMk, yMk]; SKEWNESS → [n, mean, m2, m3]; KURTOSIS → [n, mean, m2, m3, m4]
- * (Spark's buffers).
+ * (Spark's buffers); USER_DEFINED → [{@link UserAggregate#stateType()}]: the user's buffer through its encoder.
  * {@code relativeSD} is approx_count_distinct's maximum relative standard deviation (0 for the other
  * functions; 0 in JSON decodes as Spark's default 0.05). {@code secondArgument} is the second argument of the
  * two-argument functions ({@link AggregateFunction#takesSecondArgument()}) and percentile's optional frequency
  * (null otherwise); {@code percentiles} the constant parameters of PERCENTILE and PERCENTILE_APPROX (null
- * otherwise).
+ * otherwise). {@code userAggregate} is the user code of USER_DEFINED (null otherwise; absent in older JSON).
  */
 public record AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType,
-                            boolean ignoreNulls, double relativeSD, Expr secondArgument, Percentiles percentiles) {
+                            boolean ignoreNulls, double relativeSD, Expr secondArgument, Percentiles percentiles,
+                            UserAggregate userAggregate) {
     /** The partial state of APPROX_COUNT_DISTINCT: the packed register words. */
     public static final ArrayType HLL_STATE_TYPE = new ArrayType(DataTypes.LongType, false);
 
@@ -90,6 +91,21 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
             throw new IllegalArgumentException("PERCENTILE_APPROX needs a positive accuracy, got "
                     + percentiles.accuracy());
         }
+        if ((function == AggregateFunction.USER_DEFINED) != (userAggregate != null)) {
+            throw new IllegalArgumentException(function == AggregateFunction.USER_DEFINED
+                    ? "USER_DEFINED needs its user code" : "user code applies to USER_DEFINED only, not " + function);
+        }
+    }
+
+    public AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType,
+                         boolean ignoreNulls, double relativeSD, Expr secondArgument, Percentiles percentiles) {
+        this(function, argument, distinct, dataType, ignoreNulls, relativeSD, secondArgument, percentiles, null);
+    }
+
+    /** A user-defined aggregate over {@code argument} (the struct of its arguments), returning {@code dataType}. */
+    public static AggregateCall userDefined(UserAggregate userAggregate, Expr argument, DataType dataType) {
+        return new AggregateCall(AggregateFunction.USER_DEFINED, argument, false, dataType, false, 0, null, null,
+                userAggregate);
     }
 
     public AggregateCall(AggregateFunction function, Expr argument, boolean distinct, DataType dataType,
@@ -131,6 +147,8 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
             case APPROX_COUNT_DISTINCT -> DataTypes.LongType;
             case PERCENTILE, CORR, COVAR_POP, COVAR_SAMP, SKEWNESS, KURTOSIS -> DataTypes.DoubleType;
             case PERCENTILE_APPROX, MODE, MAX_BY, MIN_BY -> input;
+            case USER_DEFINED -> throw new IllegalArgumentException("a user-defined aggregate's result type is the"
+                    + " one its code declares");
         };
     }
 
@@ -163,6 +181,7 @@ public record AggregateCall(AggregateFunction function, Expr argument, boolean d
             case CORR -> doubles(6);
             case SKEWNESS -> doubles(4);
             case KURTOSIS -> doubles(5);
+            case USER_DEFINED -> List.of(userAggregate.stateType());
         };
     }
 

@@ -48,7 +48,12 @@ public enum AggregateFunction {
     /** Skewness (third standardized central moment), as Spark's. */
     SKEWNESS,
     /** Excess kurtosis (fourth standardized central moment minus 3), as Spark's. */
-    KURTOSIS;
+    KURTOSIS,
+    /**
+     * User code ({@link AggregateCall#userAggregate()}): a typed {@code Aggregator} or an untyped
+     * {@code UserDefinedAggregateFunction}; its argument is the struct of the call's arguments.
+     */
+    USER_DEFINED;
 
     /** True for the central-moment functions (stddev and variance, sample and population). */
     public boolean isMoment() {

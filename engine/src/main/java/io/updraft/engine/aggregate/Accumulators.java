@@ -17,7 +17,8 @@ public final class Accumulators {
 
     public static Accumulator create(AggregateCall call) {
         DataType result = call.dataType();
-        if (result instanceof ArrayType && call.function() != AggregateFunction.COLLECT_LIST
+        if (result instanceof ArrayType && call.function() != AggregateFunction.USER_DEFINED
+                && call.function() != AggregateFunction.COLLECT_LIST
                 && call.function() != AggregateFunction.COLLECT_SET && !call.function().isPercentile()) {
             throw UpdraftException.user(call.function().name().toLowerCase(java.util.Locale.ROOT)
                     + " of an array column is not supported yet");
@@ -52,6 +53,7 @@ public final class Accumulators {
             case MAX_BY -> new MaxMinByAccumulator(result, call.secondArgument().dataType(), true);
             case MIN_BY -> new MaxMinByAccumulator(result, call.secondArgument().dataType(), false);
             case CORR, COVAR_POP, COVAR_SAMP -> new CovarianceAccumulator(call.function());
+            case USER_DEFINED -> new UserAggregateAccumulator(call);
         };
         if (!accumulator.stateTypes().equals(call.stateTypes())) {
             throw new UpdraftException(ErrorType.INTERNAL, "accumulator state " + accumulator.stateTypes()

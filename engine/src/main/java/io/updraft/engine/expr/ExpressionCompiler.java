@@ -18,6 +18,8 @@ import io.updraft.core.expr.Negate;
 import io.updraft.core.expr.Not;
 import io.updraft.core.expr.Or;
 import io.updraft.core.expr.ScalarFunction;
+import io.updraft.core.expr.UserFunction;
+import io.updraft.engine.expr.user.UserFunctionExpression;
 import io.updraft.engine.expr.cast.CastExpression;
 import io.updraft.engine.expr.conditional.CaseWhenExpression;
 import io.updraft.engine.expr.math.ArithmeticExpression;
@@ -87,6 +89,13 @@ final class ExpressionCompiler {
             case In in -> in(in, built);
             case CaseWhen cw -> caseWhen(cw, built);
             case ScalarFunction f -> function(f, built);
+            case UserFunction u -> {
+                List<VectorExpression> arguments = new ArrayList<>();
+                for (Expr a : u.arguments()) {
+                    arguments.add(build(a, built));
+                }
+                yield new UserFunctionExpression(u, arguments, allocator);
+            }
         };
         built.add(node);
         return node;

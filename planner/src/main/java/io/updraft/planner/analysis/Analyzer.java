@@ -72,9 +72,19 @@ import java.util.Set;
  * ids restart at 0 for every call, so equal inputs give equal analyzed plans.
  */
 public final class Analyzer {
+    private final UserFunctions userFunctions;
+
+    public Analyzer() {
+        this(UserFunctions.NONE);
+    }
+
+    /** An analyzer that resolves calls of the session's registered functions too. */
+    public Analyzer(UserFunctions userFunctions) {
+        this.userFunctions = java.util.Objects.requireNonNull(userFunctions, "userFunctions is null");
+    }
 
     public ResolvedPlan analyze(LogicalPlan plan) {
-        ResolvedPlan resolved = new Run().resolve(plan);
+        ResolvedPlan resolved = new Run(userFunctions).resolve(plan);
         checkNoPlaceholders(resolved);
         return resolved;
     }
@@ -99,8 +109,12 @@ public final class Analyzer {
     /** The state of one analysis: id generator and the scope of the enclosing query while in a subquery. */
     static final class Run {
         final ExprIdGenerator ids = new ExprIdGenerator();
-        final ExpressionResolver resolver = new ExpressionResolver(ids, this::resolveSubquery);
+        final ExpressionResolver resolver;
         private Scope outer;
+
+        Run(UserFunctions userFunctions) {
+            resolver = new ExpressionResolver(ids, this::resolveSubquery, userFunctions);
+        }
 
         private ResolvedPlan resolveSubquery(LogicalPlan plan, Scope outerScope) {
             Scope saved = outer;

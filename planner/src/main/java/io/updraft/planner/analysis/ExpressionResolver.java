@@ -9,6 +9,8 @@ import io.updraft.planner.expr.CaseWhenExpr;
 import io.updraft.planner.expr.CastExpr;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.UserFunctionCall;
+import io.updraft.planner.expr.UserFunctionDefinition;
 import io.updraft.planner.expr.InList;
 import io.updraft.planner.expr.IsNotNullExpr;
 import io.updraft.planner.expr.IsNullExpr;
@@ -80,10 +82,16 @@ final class ExpressionResolver {
 
     private final ExprIdGenerator ids;
     private final SubqueryResolver subqueries;
+    private final UserFunctions userFunctions;
 
     ExpressionResolver(ExprIdGenerator ids, SubqueryResolver subqueries) {
+        this(ids, subqueries, UserFunctions.NONE);
+    }
+
+    ExpressionResolver(ExprIdGenerator ids, SubqueryResolver subqueries, UserFunctions userFunctions) {
         this.ids = ids;
         this.subqueries = subqueries;
+        this.userFunctions = userFunctions;
     }
 
     ExprIdGenerator ids() {
@@ -209,6 +217,8 @@ final class ExpressionResolver {
             case Exists x -> new ExistsExpression(subqueries.resolve(x.plan(), scope));
             case InSubquery in -> inSubquery(in, scope, insideAggregate);
             case GroupingSets g -> throw AnalysisErrors.unsupported(g.sql() + " outside GROUP BY");
+            case UserFunctionCall u -> UserFunctionResolver.resolve(u.definition(),
+                    userArguments(u, scope, insideAggregate), insideAggregate);
         };
     }
 
@@ -372,8 +382,42 @@ final class ExpressionResolver {
         return args;
     }
 
+    private List<ResolvedExpression> resolveArguments(String function, List<Expression> arguments, Scope scope,
+                                                      boolean insideAggregate) {
+        List<ResolvedExpression> args = new ArrayList<>();
+        for (Expression a : arguments) {
+            if (a instanceof UnresolvedStar) {
+                throw AnalysisErrors.invalidStar("the function " + AnalysisErrors.quoteId(function));
+            }
+            args.add(resolve(a, scope, insideAggregate));
+        }
+        return args;
+    }
+
+    /** A user function's arguments; {@code *} (an unbound {@code Aggregator.toColumn()}) is every column. */
+    private List<ResolvedExpression> userArguments(UserFunctionCall u, Scope scope, boolean insideAggregate) {
+        List<ResolvedExpression> args = new ArrayList<>();
+        for (Expression a : u.arguments()) {
+            if (a instanceof UnresolvedStar star) {
+                args.addAll(expandStar(star, scope.primary()));
+            } else {
+                args.add(resolve(a, scope, insideAggregate));
+            }
+        }
+        return args;
+    }
+
     private ResolvedExpression function(FunctionCall f, Scope scope, boolean insideAggregate) {
         String name = f.name();
+        Optional<UserFunctionDefinition> user = userFunctions.lookup(name);
+        if (user.isPresent()) {
+            if (f.distinct() || f.filter() != null) {
+                throw AnalysisErrors.unsupported("DISTINCT or FILTER in the user-defined function "
+                        + AnalysisErrors.quoteId(name));
+            }
+            return UserFunctionResolver.resolve(user.get().withName(name),
+                    resolveArguments(name, f.arguments(), scope, insideAggregate), insideAggregate);
+        }
         if (FunctionRegistry.isAggregate(name)) {
             if (insideAggregate) {
                 throw AnalysisErrors.nestedAggregate();

@@ -63,7 +63,8 @@ final class NestedFunctionResolver {
         return build(names, values);
     }
 
-    private static ResolvedExpression build(List<String> names, List<ResolvedExpression> values) {
+    /** The struct of {@code values} with field names {@code names}. */
+    static ResolvedExpression build(List<String> names, List<ResolvedExpression> values) {
         List<StructField> fields = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             fields.add(new StructField(names.get(i), values.get(i).dataType(), values.get(i).nullable()));

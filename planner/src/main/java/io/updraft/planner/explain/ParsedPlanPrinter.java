@@ -9,6 +9,7 @@ import io.updraft.planner.expr.CaseWhenExpr;
 import io.updraft.planner.expr.CastExpr;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.UserFunctionCall;
 import io.updraft.planner.expr.InList;
 import io.updraft.planner.expr.IsNotNullExpr;
 import io.updraft.planner.expr.IsNullExpr;
@@ -134,6 +135,8 @@ public final class ParsedPlanPrinter {
                 yield "'" + f.name() + "(" + (f.distinct() ? "distinct " : "") + args + ")"
                         + (f.filter() == null ? "" : " FILTER (WHERE " + expr(f.filter()) + ")");
             }
+            case UserFunctionCall u -> u.definition().name() + "(" + u.arguments().stream()
+                    .map(ParsedPlanPrinter::expr).collect(Collectors.joining(", ")) + ")";
             case SortOrderExpr s -> expr(s.child()) + (s.ascending() ? " ASC" : " DESC")
                     + (s.nullsFirst() ? " NULLS FIRST" : " NULLS LAST");
             case WindowExpr w -> expr(w.function()) + " windowspecdefinition(" + w.partitionBy().stream()

@@ -60,6 +60,7 @@ public final class UnresolvedExpressions {
             case InSubquery in -> in.values();
             case Exists x -> List.of();
             case GroupingSets g -> g.columns();
+            case UserFunctionCall u -> u.arguments();
         };
     }
 

@@ -14,13 +14,15 @@ import java.util.Map;
 
 /**
  * {@code Filter(c, Project(list, x))} becomes {@code Project(list, Filter(c', x))}, where c' reads the
- * projection's inputs instead of its aliases. All our expressions are deterministic, so this is safe.
+ * projection's inputs instead of its aliases. As Spark's PushPredicateThroughNonJoin, only when every expression of
+ * the projection is deterministic (a nondeterministic UDF would be evaluated again, to another value, in the filter).
  */
 public final class PushFilterThroughProject implements OptimizerRule {
     @Override
     public ResolvedPlan apply(ResolvedPlan plan) {
         return Plans.transformDown(plan, node -> {
-            if (node instanceof FilterNode filter && filter.child() instanceof ProjectNode project) {
+            if (node instanceof FilterNode filter && filter.child() instanceof ProjectNode project
+                    && project.projectList().stream().allMatch(Expressions::deterministic)) {
                 Map<Long, ResolvedExpression> aliases = new HashMap<>();
                 for (NamedExpression n : project.projectList()) {
                     if (n instanceof AliasExpression alias) {

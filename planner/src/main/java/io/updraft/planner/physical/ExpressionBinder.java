@@ -19,6 +19,7 @@ import io.updraft.planner.analysis.TypeCoercion;
 import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
 import io.updraft.planner.resolved.expr.GroupingExpression;
 import io.updraft.planner.resolved.expr.IntegralDivideExpression;
+import io.updraft.planner.resolved.expr.UserFunctionExpression;
 import io.updraft.planner.resolved.expr.OuterReference;
 import io.updraft.planner.resolved.expr.SubqueryExpression;
 import io.updraft.planner.resolved.expr.WindowExpression;
@@ -88,6 +89,8 @@ final class ExpressionBinder {
             case CaseWhenExpression c -> new CaseWhen(bindAll(c.conditions()), bindAll(c.values()),
                     c.elseValue() == null ? null : bind(c.elseValue()), c.dataType());
             case ScalarFunctionExpression f -> new ScalarFunction(f.name(), bindAll(f.arguments()), f.dataType());
+            case UserFunctionExpression u -> new io.updraft.core.expr.UserFunction(u.definition().name(),
+                    u.definition().function(), bindAll(u.arguments()), u.dataType(), u.nullable());
             case AggregateFunctionExpression a -> throw new IllegalStateException(
                     "aggregate " + ExpressionPrinter.explain(a) + " outside an aggregation");
             case IntegralDivideExpression d -> integralDivide(d);

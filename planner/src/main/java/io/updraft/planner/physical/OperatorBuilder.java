@@ -134,7 +134,7 @@ final class OperatorBuilder {
                 Expr second = f.secondArgument() == null ? null
                         : new ColumnRef(offset + 1, f.secondArgument().dataType(), true);
                 calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD(),
-                        second, f.percentiles()));
+                        second, f.percentiles(), f.userAggregate()));
                 offset += stateTypes(f).size();
             }
         } else {
@@ -145,7 +145,7 @@ final class OperatorBuilder {
                 Expr argument = countsRows(f) ? null : binder.bind(f.argument());
                 Expr second = f.secondArgument() == null ? null : binder.bind(f.secondArgument());
                 calls.add(new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD(),
-                        second, f.percentiles()));
+                        second, f.percentiles(), f.userAggregate()));
             }
         }
         for (int i = 0; i < aggregates.size(); i++) {
@@ -348,7 +348,7 @@ final class OperatorBuilder {
         ColumnRef argument = f.argument() == null ? null : new ColumnRef(0, f.argument().dataType(), true);
         ColumnRef second = f.secondArgument() == null ? null : new ColumnRef(1, f.secondArgument().dataType(), true);
         return new AggregateCall(f.function(), argument, false, f.dataType(), f.ignoreNulls(), f.relativeSD(), second,
-                f.percentiles()).stateTypes();
+                f.percentiles(), f.userAggregate()).stateTypes();
     }
 
     static StructType schema(List<AttributeReference> attributes) {

@@ -2,6 +2,7 @@ package io.updraft.planner.resolved.expr;
 
 import io.updraft.core.plan.AggregateFunction;
 import io.updraft.core.plan.Percentiles;
+import io.updraft.core.plan.UserAggregate;
 import io.updraft.sql.types.DataType;
 
 import java.util.ArrayList;
@@ -20,11 +21,13 @@ import java.util.Objects;
  * {@code percentiles}: the constant parameters of percentile / percentile_approx (null otherwise).
  * {@code display}: the call as Spark prints it when that is not {@code function(arguments)} (functions rewritten
  * at analysis — count_if, bool_and, median, ... — and the percentiles with their defaults shown; null otherwise).
+ * {@code userAggregate}: the user code of USER_DEFINED (its argument is the struct of the call's arguments; null
+ * otherwise).
  */
 public record AggregateFunctionExpression(AggregateFunction function, ResolvedExpression argument, boolean distinct,
                                           DataType dataType, boolean ignoreNulls, ResolvedExpression filter,
                                           double relativeSD, List<ResolvedExpression> moreArguments,
-                                          Percentiles percentiles, String display)
+                                          Percentiles percentiles, String display, UserAggregate userAggregate)
         implements ResolvedExpression {
     public AggregateFunctionExpression {
         Objects.requireNonNull(function, "function is null");
@@ -36,6 +39,17 @@ public record AggregateFunctionExpression(AggregateFunction function, ResolvedEx
         if (function.takesSecondArgument() && moreArguments.size() != 1) {
             throw new IllegalArgumentException(function + " needs exactly two arguments");
         }
+        if ((function == AggregateFunction.USER_DEFINED) != (userAggregate != null)) {
+            throw new IllegalArgumentException("user code goes with USER_DEFINED, not " + function);
+        }
+    }
+
+    public AggregateFunctionExpression(AggregateFunction function, ResolvedExpression argument, boolean distinct,
+                                       DataType dataType, boolean ignoreNulls, ResolvedExpression filter,
+                                       double relativeSD, List<ResolvedExpression> moreArguments,
+                                       Percentiles percentiles, String display) {
+        this(function, argument, distinct, dataType, ignoreNulls, filter, relativeSD, moreArguments, percentiles,
+                display, null);
     }
 
     public AggregateFunctionExpression(AggregateFunction function, ResolvedExpression argument, boolean distinct,
@@ -56,23 +70,23 @@ public record AggregateFunctionExpression(AggregateFunction function, ResolvedEx
 
     public AggregateFunctionExpression withFilter(ResolvedExpression newFilter) {
         return new AggregateFunctionExpression(function, argument, distinct, dataType, ignoreNulls, newFilter, relativeSD,
-                moreArguments, percentiles, display);
+                moreArguments, percentiles, display, userAggregate);
     }
 
     public AggregateFunctionExpression withDistinct(boolean newDistinct) {
         return new AggregateFunctionExpression(function, argument, newDistinct, dataType, ignoreNulls, filter, relativeSD,
-                moreArguments, percentiles, display);
+                moreArguments, percentiles, display, userAggregate);
     }
 
     public AggregateFunctionExpression withArgument(ResolvedExpression newArgument) {
         return new AggregateFunctionExpression(function, newArgument, distinct, dataType, ignoreNulls, filter, relativeSD,
-                moreArguments, percentiles, display);
+                moreArguments, percentiles, display, userAggregate);
     }
 
     /** The same call over new arguments: the first, then {@link #moreArguments()}. */
     public AggregateFunctionExpression withArguments(ResolvedExpression newArgument, List<ResolvedExpression> more) {
         return new AggregateFunctionExpression(function, newArgument, distinct, dataType, ignoreNulls, filter, relativeSD,
-                more, percentiles, display);
+                more, percentiles, display, userAggregate);
     }
 
     /** The second argument (max_by's ordering, corr's y, percentile's frequency), or null. */
@@ -118,6 +132,6 @@ public record AggregateFunctionExpression(AggregateFunction function, ResolvedEx
         i += moreArguments.size();
         ResolvedExpression newFilter = filter == null ? null : children.get(i);
         return new AggregateFunctionExpression(function, newArgument, distinct, dataType, ignoreNulls, newFilter,
-                relativeSD, more, percentiles, display);
+                relativeSD, more, percentiles, display, userAggregate);
     }
 }

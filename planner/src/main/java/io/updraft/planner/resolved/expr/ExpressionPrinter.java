@@ -77,6 +77,7 @@ public final class ExpressionPrinter {
             case InExpression in -> in(in, explain);
             case CaseWhenExpression c -> caseWhen(c, explain);
             case ScalarFunctionExpression f -> f.name() + "(" + join(f.arguments(), explain) + ")";
+            case UserFunctionExpression u -> u.definition().name() + "(" + join(u.arguments(), explain) + ")";
             case AggregateFunctionExpression a -> aggregate(a, explain);
             case WindowFunctionExpression w -> w.kind().sqlName() + "(" + join(w.arguments(), explain) + ")"
                     + (w.ignoreNulls() ? " ignore nulls" : "");

@@ -70,6 +70,14 @@ public final class Expressions {
         return false;
     }
 
+    /**
+     * Whether evaluating the expression twice gives the same value: false when it calls a user-defined function
+     * marked nondeterministic ({@code asNondeterministic()}); every built-in expression here is deterministic.
+     */
+    public static boolean deterministic(ResolvedExpression expr) {
+        return !anyMatch(expr, e -> e instanceof UserFunctionExpression u && !u.definition().deterministic());
+    }
+
     public static boolean containsAggregate(ResolvedExpression expr) {
         return anyMatch(expr, e -> e instanceof AggregateFunctionExpression);
     }

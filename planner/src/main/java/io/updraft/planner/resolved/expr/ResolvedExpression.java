@@ -14,7 +14,7 @@ public sealed interface ResolvedExpression permits NamedExpression, ConstantExpr
         ComparisonExpression, AndExpression, OrExpression, NotExpression, IsNullExpression, IsNotNullExpression,
         NegateExpression, CastExpression, InExpression, CaseWhenExpression, ScalarFunctionExpression,
         AggregateFunctionExpression, WindowFunctionExpression, WindowExpression, SubqueryExpression, OuterReference,
-        IntegralDivideExpression, GroupingExpression {
+        IntegralDivideExpression, GroupingExpression, UserFunctionExpression {
 
     DataType dataType();
 

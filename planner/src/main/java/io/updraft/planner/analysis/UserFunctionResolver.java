@@ -1,0 +1,62 @@
+package io.updraft.planner.analysis;
+
+import io.updraft.core.plan.AggregateFunction;
+import io.updraft.core.plan.UserAggregate;
+import io.updraft.planner.expr.UserFunctionDefinition;
+import io.updraft.planner.resolved.expr.AggregateFunctionExpression;
+import io.updraft.planner.resolved.expr.AliasExpression;
+import io.updraft.planner.resolved.expr.AttributeReference;
+import io.updraft.planner.resolved.expr.ExpressionPrinter;
+import io.updraft.planner.resolved.expr.ResolvedExpression;
+import io.updraft.planner.resolved.expr.UserFunctionExpression;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Resolves a call of a user-defined function over resolved arguments: the argument count checked (Spark's
+ * {@code [WRONG_NUM_ARGS]}), the arguments cast to the definition's input schema when it has one (Spark's
+ * implicit input casts of {@code UserDefinedAggregateFunction} and {@code udaf}); a scalar function becomes a
+ * {@link UserFunctionExpression}, an aggregate a USER_DEFINED {@link AggregateFunctionExpression} whose argument is
+ * the struct of the arguments (named by the input schema, else as {@code struct(...)} names them).
+ */
+final class UserFunctionResolver {
+    private UserFunctionResolver() {
+    }
+
+    static ResolvedExpression resolve(UserFunctionDefinition definition, List<ResolvedExpression> arguments,
+                                      boolean insideAggregate) {
+        if (definition.arity() >= 0 && arguments.size() != definition.arity()) {
+            throw AnalysisErrors.wrongNumArgs(definition.name(), String.valueOf(definition.arity()),
+                    arguments.size());
+        }
+        List<ResolvedExpression> typed = new ArrayList<>(arguments);
+        if (definition.inputSchema() != null) {
+            for (int i = 0; i < typed.size(); i++) {
+                typed.set(i, TypeCoercion.cast(typed.get(i), definition.inputSchema().get(i).dataType()));
+            }
+        }
+        if (definition.kind() == UserFunctionDefinition.Kind.SCALAR) {
+            return new UserFunctionExpression(definition, typed);
+        }
+        if (insideAggregate) {
+            throw AnalysisErrors.nestedAggregate();
+        }
+        List<String> names = new ArrayList<>();
+        List<ResolvedExpression> values = new ArrayList<>();
+        for (int i = 0; i < typed.size(); i++) {
+            ResolvedExpression a = typed.get(i);
+            names.add(definition.inputSchema() != null ? definition.inputSchema().get(i).name()
+                    : a instanceof AttributeReference r ? r.name()
+                    : a instanceof AliasExpression alias ? alias.name() : "col" + (i + 1));
+            values.add(a instanceof AliasExpression alias ? alias.child() : a);
+        }
+        ResolvedExpression struct = NestedFunctionResolver.build(names, values);
+        String display = definition.name() + "(" + arguments.stream().map(ExpressionPrinter::pretty)
+                .collect(Collectors.joining(", ")) + ")";
+        return new AggregateFunctionExpression(AggregateFunction.USER_DEFINED, struct, false, definition.dataType(),
+                false, null, 0, List.of(), null, display,
+                new UserAggregate(definition.name(), definition.function(), definition.stateType()));
+    }
+}
