@@ -26,7 +26,8 @@ final class AggregatorColumn<IN, OUT> extends TypedColumn<IN, OUT> {
         this.aggregator = aggregator;
     }
 
-    static <IN, OUT> AggregatorColumn<IN, OUT> of(Aggregator<?, ?, OUT> aggregator, Encoder<?> input) {
+    /** Declared as a TypedColumn so that verifying Aggregator loads no api class (a worker has none). */
+    static <IN, OUT> TypedColumn<IN, OUT> of(Aggregator<?, ?, OUT> aggregator, Encoder<?> input) {
         return of(aggregator, input, List.of(new Column(new UnresolvedStar(null))), null);
     }
 

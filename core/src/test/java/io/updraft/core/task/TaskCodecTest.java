@@ -142,6 +142,23 @@ class TaskCodecTest {
     }
 
     @Test
+    void userFunctionsAndUserAggregatesRoundTrip() {
+        var x = new ColumnRef(0, DataTypes.LongType, true);
+        var state = new StructType().add("count", DataTypes.LongType, false).add("sum", DataTypes.LongType, false);
+        var udf = new io.updraft.core.expr.UserFunction("plusOne", "cGF5bG9hZA==", List.of(x), DataTypes.LongType,
+                true);
+        var agg = new HashAggregate(new Project(new FileScan(List.of(), new StructType().add("x", DataTypes.LongType),
+                null), List.of(udf), List.of("y")), List.of(), List.of(AggregateCall.userDefined(
+                new io.updraft.core.plan.UserAggregate("myaverage", "cGF5bG9hZA==", state),
+                new io.updraft.core.expr.ScalarFunction("named_struct", List.of(x),
+                        new StructType().add("x", DataTypes.LongType)), DataTypes.DoubleType)),
+                AggregateMode.PARTIAL, List.of("a"));
+        TaskSpec spec = new TaskSpec("j", 0, 0, 0, agg, Map.of());
+        assertThat(TaskCodec.decodeSpec(TaskCodec.encode(spec))).isEqualTo(spec);
+        assertThat(agg.schema().simpleString()).isEqualTo("struct<a#0:struct<count:bigint,sum:bigint>>");
+    }
+
+    @Test
     void statisticalAndFirstLastAggregatesRoundTrip() {
         var x = new ColumnRef(0, DataTypes.DoubleType, true);
         var s = new ColumnRef(1, DataTypes.StringType, true);

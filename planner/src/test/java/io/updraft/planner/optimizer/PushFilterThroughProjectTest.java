@@ -2,6 +2,8 @@ package io.updraft.planner.optimizer;
 
 import io.updraft.core.expr.CompareOp;
 import io.updraft.planner.Tpch;
+import io.updraft.planner.expr.UserFunctionCall;
+import io.updraft.planner.expr.UserFunctionDefinition;
 import io.updraft.planner.logical.Filter;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
@@ -9,6 +11,7 @@ import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.ProjectNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.resolved.plan.ScanNode;
+import io.updraft.sql.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -40,5 +43,20 @@ class PushFilterThroughProjectTest {
         ResolvedPlan plan = RuleTestSupport.analyze(new Project(new Filter(Tpch.lineitemFile(),
                 Tpch.cmp(CompareOp.GREATER_THAN, col("l_tax"), lit(0))), List.of(col("l_tax"))));
         assertThat(rule.apply(plan)).isSameAs(plan);
+    }
+
+    @Test
+    void doesNotFireOverANondeterministicProjection() {
+        UserFunctionDefinition random = new UserFunctionDefinition(UserFunctionDefinition.Kind.SCALAR, "UDF",
+                "opaque", DataTypes.IntegerType, true, false, 0, null, null);
+        ResolvedPlan plan = RuleTestSupport.analyze(new Filter(
+                new Project(Tpch.lineitemFile(), List.of(as(new UserFunctionCall(random, List.of()), "r"))),
+                Tpch.cmp(CompareOp.GREATER_THAN, col("r"), lit(5))));
+        assertThat(rule.apply(plan)).isSameAs(plan);
+
+        ResolvedPlan deterministic = RuleTestSupport.analyze(new Filter(new Project(Tpch.lineitemFile(),
+                List.of(as(new UserFunctionCall(random.withDeterministic(true), List.of()), "r"))),
+                Tpch.cmp(CompareOp.GREATER_THAN, col("r"), lit(5))));
+        assertThat(((ProjectNode) rule.apply(deterministic)).child()).isInstanceOf(FilterNode.class);
     }
 }

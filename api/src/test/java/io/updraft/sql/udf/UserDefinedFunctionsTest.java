@@ -1,0 +1,216 @@
+package io.updraft.sql.udf;
+
+import io.updraft.api.java.function.MapFunction;
+import io.updraft.core.error.UpdraftException;
+import io.updraft.sql.Dataset;
+import io.updraft.sql.Encoders;
+import io.updraft.sql.Row;
+import io.updraft.sql.Tuple2;
+import io.updraft.sql.UpdraftSession;
+import io.updraft.sql.api.java.UDF0;
+import io.updraft.sql.api.java.UDF1;
+import io.updraft.sql.api.java.UDF2;
+import io.updraft.sql.api.java.UDF3;
+import io.updraft.sql.expressions.UserDefinedFunction;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.updraft.sql.functions.call_function;
+import static io.updraft.sql.functions.callUDF;
+import static io.updraft.sql.functions.col;
+import static io.updraft.sql.functions.lit;
+import static io.updraft.sql.functions.udaf;
+import static io.updraft.sql.functions.udf;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * UDFs, UDAFs and Aggregators in local mode: every call goes through the serialized task path (the function inside
+ * the TaskSpec JSON, read back through the allow-list), over several partitions so aggregates merge partial buffers
+ * after a shuffle.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class UserDefinedFunctionsTest {
+    static final AtomicInteger CALLS = new AtomicInteger();
+
+    private UpdraftSession spark;
+    private Dataset<Employee> employees;
+    private Dataset<Row> people;
+
+    @BeforeAll
+    void start() {
+        spark = UpdraftSession.builder().master("local[2]").config("spark.sql.shuffle.partitions", "3").create();
+        employees = spark.createDataset(List.of(new Employee("Michael", 3000), new Employee("Andy", 4500),
+                new Employee("Justin", 3500), new Employee("Berta", 4000)), Encoders.bean(Employee.class))
+                .repartition(3);
+        employees.createOrReplaceTempView("employees");
+        StructType schema = new StructType().add("name", DataTypes.StringType).add("age", DataTypes.IntegerType)
+                .add("price", DataTypes.createDecimalType(10, 2));
+        people = spark.createDataFrame(List.of(Row.of("Michael", null, new BigDecimal("1.50")),
+                Row.of("Andy", 30, new BigDecimal("2.25")), Row.of("Justin", 19, null)), schema);
+        people.createOrReplaceTempView("people");
+    }
+
+    @AfterAll
+    void stop() {
+        spark.stop();
+    }
+
+    private static List<Object> column(Dataset<Row> ds) {
+        return ds.collectAsList().stream().map(r -> r.get(0)).toList();
+    }
+
+    @Test
+    void udfOverColumnsIsNamedAsSparkNamesIt() {
+        UserDefinedFunction length = udf((UDF1<String, Integer>) String::length, DataTypes.IntegerType);
+        Dataset<Row> out = people.select(length.apply(col("name")));
+        assertThat(out.columns()).containsExactly("UDF(name)");
+        assertThat(out.schema().get(0).dataType()).isEqualTo(DataTypes.IntegerType);
+        assertThat(out.schema().get(0).nullable()).isTrue();
+        assertThat(column(out.orderBy(col("UDF(name)")))).containsExactly(4, 6, 7);
+
+        UserDefinedFunction concat = udf((UDF2<String, Integer, String>) (s, n) -> s + "-" + n,
+                DataTypes.StringType).withName("tag");
+        Dataset<Row> tagged = people.select(concat.apply(col("name"), col("age")).as("t"))
+                .filter(col("t").startsWith("A"));
+        assertThat(column(tagged)).containsExactly("Andy-30");
+        assertThat(people.select(concat.apply(col("name"), lit(1))).columns()).containsExactly("tag(name, 1)");
+
+        UserDefinedFunction constant = udf((UDF0<String>) () -> "x", DataTypes.StringType).asNonNullable();
+        Dataset<Row> constants = people.select(constant.apply());
+        assertThat(constants.schema().get(0).nullable()).isFalse();
+        assertThat(column(constants)).containsExactly("x", "x", "x");
+
+        UserDefinedFunction three = udf((UDF3<String, Integer, BigDecimal, String>) (s, n, d) -> s + n + d,
+                DataTypes.StringType);
+        assertThat(column(people.select(three.apply(col("name"), col("age"), col("price"))).orderBy(col(
+                "UDF(name, age, price)")))).containsExactly("Andy302.25", "Justin19null", "Michaelnull1.50");
+    }
+
+    @Test
+    void nullArgumentsReachTheFunctionAsNull() {
+        UserDefinedFunction orMinusOne = udf((UDF1<Integer, Integer>) x -> x == null ? -1 : x + 1,
+                DataTypes.IntegerType);
+        assertThat(column(people.select(orMinusOne.apply(col("age"))).orderBy(col("UDF(age)"))))
+                .containsExactly(-1, 20, 31);
+
+        UserDefinedFunction plusOne = udf((UDF1<Integer, Integer>) x -> x + 1, DataTypes.IntegerType)
+                .withName("plusOne");
+        assertThatThrownBy(() -> people.select(plusOne.apply(col("age"))).collectAsList())
+                .isInstanceOf(UpdraftException.class)
+                .hasMessageStartingWith("[FAILED_EXECUTE_UDF] User defined function (`plusOne: (int) => int`)"
+                        + " failed due to: java.lang.NullPointerException")
+                .hasMessageEndingWith("SQLSTATE: 39000");
+    }
+
+    @Test
+    void aFunctionReturningNullGivesNull() {
+        UserDefinedFunction nothing = udf((UDF1<String, String>) s -> s.startsWith("J") ? null : s.toUpperCase(),
+                DataTypes.StringType);
+        assertThat(column(people.select(nothing.apply(col("name"))))).containsExactlyInAnyOrder("MICHAEL", "ANDY",
+                null);
+    }
+
+    @Test
+    void registeredFunctionsWorkFromSqlCallUdfAndExpressions() {
+        spark.udf().register("strLen", (UDF1<String, Integer>) String::length, DataTypes.IntegerType);
+        Dataset<Row> sql = spark.sql("SELECT name, strlen(name) AS n FROM people WHERE STRLEN(name) > 4 ORDER BY n");
+        assertThat(sql.collectAsList()).containsExactly(Row.of("Justin", 6), Row.of("Michael", 7));
+        assertThat(spark.sql("SELECT strLen(name) FROM people").columns()).containsExactly("strLen(name)");
+        assertThat(column(people.select(callUDF("strLen", col("name"))).orderBy(col("strLen(name)"))))
+                .containsExactly(4, 6, 7);
+        assertThat(column(people.select(call_function("strlen", col("name"))).orderBy(col("strlen(name)"))))
+                .containsExactly(4, 6, 7);
+        assertThat(column(people.selectExpr("strlen(name) + 1 AS m").orderBy("m"))).containsExactly(5, 7, 8);
+
+        UserDefinedFunction named = spark.udf().register("twice",
+                udf((UDF1<Integer, Integer>) x -> x == null ? null : 2 * x, DataTypes.IntegerType));
+        assertThat(named.name()).isEqualTo("twice");
+        assertThat(column(spark.sql("SELECT twice(age) FROM people WHERE age IS NOT NULL ORDER BY 1")))
+                .containsExactly(38, 60);
+        assertThatThrownBy(() -> spark.sql("SELECT twice(age, age) FROM people"))
+                .hasMessageContaining("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] The `twice` requires 1 parameters but"
+                        + " the actual number is 2.");
+    }
+
+    @Test
+    void aNondeterministicFunctionIsEvaluatedOncePerRow() {
+        UserDefinedFunction counter = udf((UDF0<Integer>) CALLS::incrementAndGet, DataTypes.IntegerType)
+                .asNondeterministic();
+        assertThat(counter.deterministic()).isFalse();
+        // A filter on its result must not be pushed below the projection (that would call it again, for another
+        // value): every value returned satisfies the filter.
+        List<Object> values = column(people.select(counter.apply().as("c")).filter(col("c").mod(lit(2)).equalTo(0)));
+        assertThat(values).allSatisfy(v -> assertThat((Integer) v % 2).isZero());
+    }
+
+    @Test
+    void typedAggregatorThroughToColumnAndGroupByKey() {
+        Dataset<Double> average = employees.select(new TypedAverage().toColumn().name("average_salary"));
+        assertThat(average.columns()).containsExactly("average_salary");
+        assertThat(average.collectAsList()).containsExactly(3750.0);
+
+        Dataset<Tuple2<Integer, Double>> byLength = employees
+                .groupByKey((MapFunction<Employee, Integer>) e -> e.getName().length(), Encoders.INT())
+                .agg(new TypedAverage().toColumn());
+        assertThat(byLength.orderBy(col("key")).collectAsList()).containsExactly(new Tuple2<>(4, 4500.0),
+                new Tuple2<>(5, 4000.0), new Tuple2<>(6, 3500.0), new Tuple2<>(7, 3000.0));
+    }
+
+    @Test
+    void aggregatorOverNoRowsFinishesItsZero() {
+        Dataset<Employee> none = employees.filter(col("salary").lt(0));
+        assertThat(none.select(new TypedAverage().toColumn()).collectAsList()).hasSize(1)
+                .allSatisfy(d -> assertThat(d).isNaN());
+        assertThat(none.groupByKey((MapFunction<Employee, String>) Employee::getName, Encoders.STRING())
+                .agg(new TypedAverage().toColumn()).collectAsList()).isEmpty();
+    }
+
+    @Test
+    void udafOfAnAggregatorInUntypedAggregationAndSql() {
+        UserDefinedFunction average = udaf(new LongAverage(), Encoders.LONG());
+        Dataset<Row> df = employees.toDF();
+        assertThat(column(df.agg(average.apply(col("salary")).as("average_salary")))).containsExactly(3750.0);
+        Dataset<Row> grouped = df.groupBy(col("name").substr(1, 1).as("initial"))
+                .agg(average.apply(col("salary")).as("a")).orderBy("initial");
+        assertThat(grouped.collectAsList()).containsExactly(Row.of("A", 4500.0), Row.of("B", 4000.0),
+                Row.of("J", 3500.0), Row.of("M", 3000.0));
+
+        spark.udf().register("myAverage", average);
+        Dataset<Row> sql = spark.sql("SELECT myAverage(salary) as average_salary FROM employees");
+        assertThat(sql.collectAsList()).containsExactly(Row.of(3750.0));
+        assertThat(spark.sql("SELECT myAverage(salary) FROM employees").columns())
+                .containsExactly("myAverage(salary)");
+        // an int argument is cast to the input encoder's bigint
+        assertThat(column(spark.sql("SELECT myaverage(age) FROM people"))).containsExactly(24.5);
+    }
+
+    @Test
+    void untypedUserDefinedAggregateFunction() {
+        UntypedAverage average = new UntypedAverage();
+        Dataset<Row> df = employees.toDF();
+        assertThat(column(df.agg(average.apply(col("salary"))))).containsExactly(3750.0);
+        spark.udf().register("untypedAverage", average);
+        assertThat(column(spark.sql("SELECT untypedAverage(salary) AS a FROM employees"))).containsExactly(3750.0);
+        // nulls are skipped by its update; ints are cast to its bigint input
+        assertThat(column(spark.sql("SELECT untypedaverage(age) FROM people"))).containsExactly(24.5);
+    }
+
+    @Test
+    void userAggregatesArePartialBeforeTheShuffle() {
+        UserDefinedFunction average = udaf(new LongAverage(), Encoders.LONG()).withName("avgSalary");
+        Dataset<Row> agg = employees.toDF().groupBy(col("name").substr(1, 1).as("initial"))
+                .agg(average.apply(col("salary")));
+        String plan = agg.queryExecution().explainString("simple");
+        assertThat(plan).contains("partial_avgsalary(salary)").contains("Exchange hashpartitioning");
+        assertThat(agg.count()).isEqualTo(4);
+    }
+}
