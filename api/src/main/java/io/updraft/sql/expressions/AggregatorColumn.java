@@ -39,7 +39,7 @@ final class AggregatorColumn<IN, OUT> extends TypedColumn<IN, OUT> {
         }
         String payload = UserCode.serialize(new AggregatorAggregation(aggregator, input));
         Expression call = new UserFunctionCall(new UserFunctionDefinition(UserFunctionDefinition.Kind.AGGREGATE,
-                Aggregator.displayName(aggregator), payload, AggregatorAggregation.resultType(aggregator), true, true,
+                aggregator.getClass().getSimpleName() + "(" + input.clsTag().getName() + ")", payload, AggregatorAggregation.resultType(aggregator), true, true,
                 -1, null, AggregatorAggregation.stateType(aggregator)), args);
         Expression expr = alias == null ? call : new io.updraft.planner.expr.Alias(call, alias);
         return new AggregatorColumn<>(expr, Aggregator.outputOf(aggregator), aggregator);

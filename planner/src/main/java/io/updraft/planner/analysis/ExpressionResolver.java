@@ -415,7 +415,7 @@ final class ExpressionResolver {
                 throw AnalysisErrors.unsupported("DISTINCT or FILTER in the user-defined function "
                         + AnalysisErrors.quoteId(name));
             }
-            return UserFunctionResolver.resolve(user.get().withName(name),
+            return UserFunctionResolver.resolve(user.get(),
                     resolveArguments(name, f.arguments(), scope, insideAggregate), insideAggregate);
         }
         if (FunctionRegistry.isAggregate(name)) {

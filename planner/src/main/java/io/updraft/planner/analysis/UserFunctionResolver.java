@@ -12,6 +12,7 @@ import io.updraft.planner.resolved.expr.UserFunctionExpression;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -19,7 +20,8 @@ import java.util.stream.Collectors;
  * {@code [WRONG_NUM_ARGS]}), the arguments cast to the definition's input schema when it has one (Spark's
  * implicit input casts of {@code UserDefinedAggregateFunction} and {@code udaf}); a scalar function becomes a
  * {@link UserFunctionExpression}, an aggregate a USER_DEFINED {@link AggregateFunctionExpression} whose argument is
- * the struct of the arguments (named by the input schema, else as {@code struct(...)} names them).
+ * the struct of the arguments (named by the input schema, else as {@code struct(...)} names them), displayed as
+ * Spark 4.2 displays it.
  */
 final class UserFunctionResolver {
     private UserFunctionResolver() {
@@ -53,10 +55,14 @@ final class UserFunctionResolver {
             values.add(a instanceof AliasExpression alias ? alias.child() : a);
         }
         ResolvedExpression struct = NestedFunctionResolver.build(names, values);
-        String display = definition.name() + "(" + arguments.stream().map(ExpressionPrinter::pretty)
+        // Spark 4.2: a registered or udaf aggregate prints lower-cased with its arguments (myaverage(salary));
+        // an Aggregator's toColumn (no input schema: it reads the Dataset's objects) prints its name alone
+        // (TypedAverage(com.example.Employee)).
+        String display = definition.inputSchema() == null ? definition.name()
+                : definition.name().toLowerCase(Locale.ROOT) + "(" + arguments.stream().map(ExpressionPrinter::pretty)
                 .collect(Collectors.joining(", ")) + ")";
         return new AggregateFunctionExpression(AggregateFunction.USER_DEFINED, struct, false, definition.dataType(),
                 false, null, 0, List.of(), null, display,
-                new UserAggregate(definition.name(), definition.function(), definition.stateType()));
+                new UserAggregate(display, definition.function(), definition.stateType()));
     }
 }

@@ -87,11 +87,14 @@ public final class UserFunctionExpression extends VectorExpression {
         }
     }
 
-    /** Spark's {@code [FAILED_EXECUTE_UDF]}: the function's name and signature, then the user's exception. */
+    /**
+     * Spark 4.2's {@code [FAILED_EXECUTE_UDF]}: the function's name and class, its signature, then the user's
+     * exception ({@code User defined function (`plusOne (Job$$Lambda/0x...)`: (int) => int) failed due to: ...}).
+     */
     private UpdraftException failed(Throwable cause) {
         String signature = arguments.stream().map(a -> a.type().simpleString()).collect(Collectors.joining(", "));
         return new UpdraftException(ErrorType.USER, "FAILED_EXECUTE_UDF", "39000", "User defined function (`"
-                + call.name() + ": (" + signature + ") => " + type.simpleString() + "`) failed due to: " + cause
-                + ".", cause);
+                + call.name() + " (" + function.udf().getClass().getName() + ")`: (" + signature + ") => "
+                + type.simpleString() + ") failed due to: " + cause + ".", cause);
     }
 }
