@@ -10,6 +10,7 @@ import io.updraft.sql.UpdraftSession;
 import io.updraft.sql.api.java.UDF0;
 import io.updraft.sql.api.java.UDF1;
 import io.updraft.sql.api.java.UDF2;
+import io.updraft.sql.api.java.UDF22;
 import io.updraft.sql.api.java.UDF3;
 import io.updraft.sql.expressions.UserDefinedFunction;
 import io.updraft.sql.types.DataTypes;
@@ -234,5 +235,15 @@ class UserDefinedFunctionsTest {
         String plan = agg.queryExecution().explainString("simple");
         assertThat(plan).contains("partial_avgsalary(salary)").contains("Exchange hashpartitioning");
         assertThat(agg.count()).isEqualTo(4);
+    }
+
+    @Test
+    void twentyTwoArguments() {
+        UDF22<Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer, Integer> sum = (a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22) -> a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11 + a12 + a13 + a14 + a15 + a16 + a17 + a18 + a19 + a20 + a21 + a22;
+        assertThat(column(people.limit(1).select(udf(sum, DataTypes.IntegerType).apply(lit(1), lit(2), lit(3), lit(4), lit(5), lit(6), lit(7), lit(8), lit(9), lit(10), lit(11), lit(12), lit(13), lit(14), lit(15), lit(16), lit(17), lit(18), lit(19), lit(20), lit(21), lit(22)))))
+                .containsExactly(253);
+        spark.udf().register("sum22", sum, DataTypes.IntegerType);
+        assertThat(column(spark.sql("SELECT sum22(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22) FROM people LIMIT 1")))
+                .containsExactly(253);
     }
 }
