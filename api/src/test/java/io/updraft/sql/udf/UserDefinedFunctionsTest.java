@@ -246,4 +246,24 @@ class UserDefinedFunctionsTest {
         assertThat(column(spark.sql("SELECT sum22(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22) FROM people LIMIT 1")))
                 .containsExactly(253);
     }
+
+    @Test
+    void structAndArrayValuesAndBooleanFilters() {
+        UserDefinedFunction describe = udf((UDF1<Row, String>) r -> r.getString(0) + "/" + r.getAs("age"),
+                DataTypes.StringType);
+        assertThat(column(people.select(describe.apply(io.updraft.sql.functions.struct(col("name"), col("age"))))
+                .orderBy(col(people.select(describe.apply(io.updraft.sql.functions.struct(col("name"), col("age"))))
+                        .columns()[0])))).containsExactly("Andy/30", "Justin/19", "Michael/null");
+
+        UserDefinedFunction letters = udf((UDF1<String, List<String>>) s -> List.of(s.substring(0, 1),
+                s.substring(s.length() - 1)), DataTypes.createArrayType(DataTypes.StringType));
+        Dataset<Row> arrays = people.select(col("name"), letters.apply(col("name")).as("l")).orderBy("name");
+        assertThat(arrays.collectAsList()).containsExactly(Row.of("Andy", List.of("A", "y")),
+                Row.of("Justin", List.of("J", "n")), Row.of("Michael", List.of("M", "l")));
+
+        UserDefinedFunction adult = udf((UDF1<Integer, Boolean>) a -> a != null && a >= 21, DataTypes.BooleanType);
+        assertThat(column(people.filter(adult.apply(col("age"))).select("name"))).containsExactly("Andy");
+        assertThat(people.groupBy(adult.apply(col("age")).as("adult")).count().orderBy("adult").collectAsList())
+                .containsExactly(Row.of(false, 2L), Row.of(true, 1L));
+    }
 }
