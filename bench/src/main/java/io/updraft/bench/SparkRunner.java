@@ -176,6 +176,42 @@ final class SparkRunner {
         return new Results(started, results);
     }
 
+    /**
+     * Runs {@code probeClass}, a main of bench-spark that needs no arguments (a probe printing Spark's answers), in
+     * the runner's child JVM; its standard output lines (standard error to {@code log}).
+     *
+     * @throws SparkUnavailableException when it cannot start or exits with a non-zero status
+     */
+    List<String> runProbe(String probeClass, Path log) {
+        Path jar = runnerJar();
+        if (jar == null) {
+            throw new SparkUnavailableException("no Spark runner jar in " + moduleDir().resolve("target"));
+        }
+        List<String> command = javaWithClasspath(jar + java.io.File.pathSeparator + readClasspath());
+        command.add(probeClass);
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            Process process = new ProcessBuilder(command).redirectError(log.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice())).start();
+            List<String> lines;
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                lines = out.lines().toList();
+            }
+            int status = process.waitFor();
+            if (status != 0) {
+                throw new SparkUnavailableException(probeClass + " exited with status " + status + " (log: " + log
+                        + "): " + lastLine(log));
+            }
+            return lines;
+        } catch (IOException e) {
+            throw new SparkUnavailableException("cannot run " + probeClass + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SparkUnavailableException("interrupted while " + probeClass + " ran");
+        }
+    }
+
     /** The child's command line. */
     List<String> command(Path jar, Path data, Path sqlDir, List<Integer> queries, int threads, int warmup, int runs,
                          int timeoutSeconds) {

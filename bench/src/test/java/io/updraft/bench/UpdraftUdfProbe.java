@@ -1,0 +1,113 @@
+package io.updraft.bench;
+
+import io.updraft.sql.*;
+import io.updraft.sql.api.java.*;
+import io.updraft.sql.expressions.*;
+import io.updraft.sql.types.*;
+import io.updraft.api.java.function.MapFunction;
+import java.io.Serializable;
+import java.util.*;
+import static io.updraft.sql.functions.*;
+
+/**
+ * bench-spark's {@code UdfProbe} on Updraft: the same source with its imports changed ({@code org.apache.spark} →
+ * {@code io.updraft}, {@code SparkSession} → {@code UpdraftSession}) and explain read through
+ * {@code explainString}, {@code StructType.fields()} read as the List it is here (an array in Spark);
+ * {@code SparkUdfCasesTest} compares the lines both print.
+ */
+public class UpdraftUdfProbe {
+    public static class Employee implements Serializable {
+        private String name; private long salary;
+        public Employee() {}
+        public Employee(String n, long s) { name = n; salary = s; }
+        public String getName() { return name; } public void setName(String n) { name = n; }
+        public long getSalary() { return salary; } public void setSalary(long s) { salary = s; }
+    }
+    public static class Average implements Serializable {
+        private long sum; private long count;
+        public Average() {}
+        public Average(long s, long c) { sum = s; count = c; }
+        public long getSum() { return sum; } public void setSum(long s) { sum = s; }
+        public long getCount() { return count; } public void setCount(long c) { count = c; }
+    }
+    public static class TypedAverage extends Aggregator<Employee, Average, Double> {
+        public Average zero() { return new Average(0L, 0L); }
+        public Average reduce(Average b, Employee e) { b.setSum(b.getSum() + e.getSalary()); b.setCount(b.getCount() + 1); return b; }
+        public Average merge(Average b1, Average b2) { b1.setSum(b1.getSum() + b2.getSum()); b1.setCount(b1.getCount() + b2.getCount()); return b1; }
+        public Double finish(Average r) { return ((double) r.getSum()) / r.getCount(); }
+        public Encoder<Average> bufferEncoder() { return Encoders.bean(Average.class); }
+        public Encoder<Double> outputEncoder() { return Encoders.DOUBLE(); }
+    }
+    public static class LongAverage extends Aggregator<Long, Average, Double> {
+        public Average zero() { return new Average(0L, 0L); }
+        public Average reduce(Average b, Long e) { b.setSum(b.getSum() + e); b.setCount(b.getCount() + 1); return b; }
+        public Average merge(Average b1, Average b2) { b1.setSum(b1.getSum() + b2.getSum()); b1.setCount(b1.getCount() + b2.getCount()); return b1; }
+        public Double finish(Average r) { return ((double) r.getSum()) / r.getCount(); }
+        public Encoder<Average> bufferEncoder() { return Encoders.bean(Average.class); }
+        public Encoder<Double> outputEncoder() { return Encoders.DOUBLE(); }
+    }
+    public static class UntypedAverage extends UserDefinedAggregateFunction {
+        public StructType inputSchema() { return new StructType().add("inputColumn", DataTypes.LongType); }
+        public StructType bufferSchema() { return new StructType().add("sum", DataTypes.LongType).add("count", DataTypes.LongType); }
+        public DataType dataType() { return DataTypes.DoubleType; }
+        public boolean deterministic() { return true; }
+        public void initialize(MutableAggregationBuffer b) { b.update(0, 0L); b.update(1, 0L); }
+        public void update(MutableAggregationBuffer b, Row in) { if (!in.isNullAt(0)) { b.update(0, b.getLong(0) + in.getLong(0)); b.update(1, b.getLong(1) + 1); } }
+        public void merge(MutableAggregationBuffer b1, Row b2) { b1.update(0, b1.getLong(0) + b2.getLong(0)); b1.update(1, b1.getLong(1) + b2.getLong(1)); }
+        public Double evaluate(Row b) { return ((double) b.getLong(0)) / b.getLong(1); }
+    }
+    static java.io.PrintStream out = System.out;
+    static void p(String k, Object v) { out.println("PROBE " + k + " = " + (v instanceof List<?> l ? sorted(l) : v)); }
+    /** Rows in a fixed order (their text sorted): both engines' row order is not defined. */
+    static List<String> sorted(List<?> rows) { List<String> s = new ArrayList<>(); for (Object r : rows) { s.add(String.valueOf(r)); } Collections.sort(s); return s; }
+    static void t(String k, Runnable r) { try { r.run(); } catch (Throwable e) { p(k + " ERROR", (e.getClass().getName() + ": " + e.getMessage()).lines().findFirst().orElse("")); } }
+
+    static void run(UpdraftSession spark) {
+        Dataset<Employee> emp = spark.createDataset(Arrays.asList(new Employee("Michael", 3000), new Employee("Andy", 4500), new Employee("Justin", 3500), new Employee("Berta", 4000)), Encoders.bean(Employee.class));
+        emp.createOrReplaceTempView("employees");
+        StructType schema = new StructType().add("name", DataTypes.StringType).add("age", DataTypes.IntegerType).add("price", DataTypes.createDecimalType(10, 2));
+        Dataset<Row> people = spark.createDataFrame(Arrays.asList(RowFactory.create("Michael", null, new java.math.BigDecimal("1.50")), RowFactory.create("Andy", 30, new java.math.BigDecimal("2.25")), RowFactory.create("Justin", 19, null)), schema);
+        people.createOrReplaceTempView("people");
+        UserDefinedFunction len = udf((UDF1<String, Integer>) String::length, DataTypes.IntegerType);
+        t("unnamed", () -> { Dataset<Row> d = people.select(len.apply(col("name"))); p("unnamed.columns", Arrays.toString(d.columns())); p("unnamed.nullable", d.schema().fields().get(0).nullable()); });
+        UserDefinedFunction tag = udf((UDF2<String, Integer, String>) (s, n) -> s + "-" + n, DataTypes.StringType).withName("tag");
+        t("named", () -> p("named.columns", Arrays.toString(people.select(tag.apply(col("name"), lit(1))).columns())));
+        UserDefinedFunction c0 = udf((UDF0<String>) () -> "x", DataTypes.StringType).asNonNullable();
+        t("udf0", () -> { Dataset<Row> d = people.select(c0.apply()); p("udf0.columns", Arrays.toString(d.columns())); p("udf0.nullable", d.schema().fields().get(0).nullable()); });
+        UserDefinedFunction three = udf((UDF3<String, Integer, java.math.BigDecimal, String>) (s, n, d) -> s + n + d, DataTypes.StringType);
+        t("three", () -> p("three.rows", people.select(three.apply(col("name"), col("age"), col("price"))).collectAsList()));
+        UserDefinedFunction orMinus = udf((UDF1<Integer, Integer>) x -> x == null ? -1 : x + 1, DataTypes.IntegerType);
+        t("nullarg", () -> p("nullarg.rows", people.select(orMinus.apply(col("age"))).collectAsList()));
+        UserDefinedFunction plusOne = udf((UDF1<Integer, Integer>) x -> x + 1, DataTypes.IntegerType).withName("plusOne");
+        t("npe", () -> p("npe.rows", people.select(plusOne.apply(col("age"))).collectAsList()));
+        UserDefinedFunction nothing = udf((UDF1<String, String>) s -> s.startsWith("J") ? null : s.toUpperCase(), DataTypes.StringType);
+        t("nullret", () -> p("nullret.rows", people.select(nothing.apply(col("name"))).collectAsList()));
+        spark.udf().register("strLen", (UDF1<String, Integer>) String::length, DataTypes.IntegerType);
+        t("sql", () -> p("sql.rows", spark.sql("SELECT name, strlen(name) AS n FROM people WHERE STRLEN(name) > 4 ORDER BY n").collectAsList()));
+        t("sqlname", () -> p("sqlname.columns", Arrays.toString(spark.sql("SELECT strLen(name), STRLEN(name) FROM people").columns())));
+        t("calludf", () -> p("calludf.columns", Arrays.toString(people.select(callUDF("strLen", col("name")), call_function("strlen", col("name"))).columns())));
+        t("selectExpr", () -> p("selectExpr.columns", Arrays.toString(people.selectExpr("strlen(name)").columns())));
+        UserDefinedFunction twice = spark.udf().register("twice", udf((UDF1<Integer, Integer>) x -> x == null ? null : 2 * x, DataTypes.IntegerType));
+        t("twicename", () -> p("twice.name", twice.name()));
+        t("wrongargs", () -> spark.sql("SELECT twice(age, age) FROM people"));
+        t("toColumn", () -> { Dataset<Double> d = emp.select(new TypedAverage().toColumn()); p("toColumn.columns", Arrays.toString(d.columns())); p("toColumn.rows", d.collectAsList()); });
+        t("toColumnNamed", () -> p("toColumnNamed.columns", Arrays.toString(emp.select(new TypedAverage().toColumn().name("average_salary")).columns())));
+        t("groupByKey", () -> { Dataset<?> d = emp.groupByKey((MapFunction<Employee, Integer>) e -> e.getName().length(), Encoders.INT()).agg(new TypedAverage().toColumn()); p("groupByKey.columns", Arrays.toString(d.columns())); p("groupByKey.rows", d.collectAsList()); });
+        Dataset<Employee> none = emp.filter(col("salary").lt(0));
+        t("empty", () -> p("empty.rows", none.select(new TypedAverage().toColumn()).collectAsList()));
+        t("emptyGrouped", () -> p("emptyGrouped.rows", none.groupByKey((MapFunction<Employee, String>) Employee::getName, Encoders.STRING()).agg(new TypedAverage().toColumn()).collectAsList()));
+        UserDefinedFunction avg = udaf(new LongAverage(), Encoders.LONG());
+        t("udafcol", () -> p("udafcol.columns", Arrays.toString(emp.toDF().agg(avg.apply(col("salary"))).columns())));
+        spark.udf().register("myAverage", avg);
+        t("udafsql", () -> { Dataset<Row> d = spark.sql("SELECT myAverage(salary) FROM employees"); p("udafsql.columns", Arrays.toString(d.columns())); p("udafsql.rows", d.collectAsList()); });
+        t("udafint", () -> p("udafint.rows", spark.sql("SELECT myaverage(age) FROM people").collectAsList()));
+        t("udafEmpty", () -> p("udafEmpty.rows", spark.sql("SELECT myaverage(salary) FROM employees WHERE salary < 0").collectAsList()));
+        UntypedAverage ua = new UntypedAverage();
+        t("untypedcol", () -> p("untypedcol.columns", Arrays.toString(emp.toDF().agg(ua.apply(col("salary"))).columns())));
+        spark.udf().register("untypedAverage", ua);
+        t("untypedsql", () -> { Dataset<Row> d = spark.sql("SELECT untypedAverage(salary) FROM employees"); p("untypedsql.columns", Arrays.toString(d.columns())); p("untypedsql.rows", d.collectAsList()); });
+        t("untypedint", () -> p("untypedint.rows", spark.sql("SELECT untypedaverage(age) FROM people").collectAsList()));
+        t("untypedEmpty", () -> p("untypedEmpty.rows", spark.sql("SELECT untypedaverage(salary) FROM employees WHERE salary < 0").collectAsList()));
+        t("explain", () -> p("explain", emp.toDF().groupBy(col("name").substr(1, 1).as("initial")).agg(udaf(new LongAverage(), Encoders.LONG()).withName("avgSalary").apply(col("salary"))).queryExecution().explainString("simple").contains("avgsalary(salary")));
+    }
+}
