@@ -266,4 +266,17 @@ class UserDefinedFunctionsTest {
         assertThat(people.groupBy(adult.apply(col("age")).as("adult")).count().orderBy("adult").collectAsList())
                 .containsExactly(Row.of(false, 2L), Row.of(true, 1L));
     }
+
+    @Test
+    void userAggregatesNextToBuiltInOnesAndInHaving() {
+        spark.udf().register("meanSalary", udaf(new LongAverage(), Encoders.LONG()));
+        Dataset<Row> sql = spark.sql("SELECT substr(name, 1, 1) AS i, meanSalary(salary) AS m, count(*) AS n,"
+                + " max(salary) AS top FROM employees GROUP BY substr(name, 1, 1)"
+                + " HAVING meanSalary(salary) > 3600 ORDER BY meanSalary(salary) DESC");
+        assertThat(sql.collectAsList()).containsExactly(Row.of("A", 4500.0, 1L, 4500L), Row.of("B", 4000.0, 1L,
+                4000L));
+        Dataset<Row> mixed = employees.toDF().agg(io.updraft.sql.functions.avg(col("salary")),
+                new UntypedAverage().apply(col("salary")), io.updraft.sql.functions.count(lit(1)));
+        assertThat(mixed.collectAsList()).containsExactly(Row.of(3750.0, 3750.0, 4L));
+    }
 }
