@@ -109,8 +109,16 @@ final class PackageCommand {
      * {@code function-with-job.zip} beside {@code zip}: its entries plus {@code lib/<job jar>} and, unless the jar
      * lists its classes itself, the worker's allow-list of user code ({@link JobClasses#RESOURCE} at the package's
      * root, on the bootstraps' class path): every class of the jar, so the functions of its typed operations (and the
-     * beans and values they carry) are read by the worker and nothing else outside Updraft and the JDK's values is.
+     * beans and values they carry) are read by the worker and nothing else outside Updraft and the JDK's values is;
+     * and the base classes of user aggregates ({@link #USER_AGGREGATE_BASES}).
      */
+    /**
+     * The api classes a job's user aggregates extend: the worker has core but no api, so these two (whose bytecode
+     * calls nothing else of the api, see api's README) go at the package's root, on the bootstraps' class path.
+     */
+    static final List<Class<?>> USER_AGGREGATE_BASES = List.of(io.updraft.sql.expressions.Aggregator.class,
+            io.updraft.sql.expressions.UserDefinedAggregateFunction.class);
+
     static Path withJob(Path zip, Path jar) {
         Path out = zip.resolveSibling("function-with-job.zip");
         String entryName = "lib/" + jar.getFileName();
@@ -132,6 +140,17 @@ final class PackageCommand {
             zos.putNextEntry(new ZipEntry(entryName));
             Files.copy(jar, (OutputStream) zos);
             zos.closeEntry();
+            for (Class<?> base : USER_AGGREGATE_BASES) {
+                String name = base.getName().replace('.', '/') + ".class";
+                try (InputStream bytes = base.getResourceAsStream("/" + name)) {
+                    if (in.getEntry(name) != null) {
+                        continue;
+                    }
+                    zos.putNextEntry(new ZipEntry(name));
+                    bytes.transferTo(zos);
+                    zos.closeEntry();
+                }
+            }
             if (jobClasses != null) {
                 zos.putNextEntry(new ZipEntry(JobClasses.RESOURCE));
                 zos.write(("# the classes of " + jar.getFileName() + ", listed by 'updraft package --job-jar'\n"

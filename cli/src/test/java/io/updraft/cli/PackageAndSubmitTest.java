@@ -55,6 +55,9 @@ class PackageAndSubmitTest {
                     assertThat(new String(z.getInputStream(z.getEntry("META-INF/updraft/job-classes.txt"))
                             .readAllBytes()).lines().filter(l -> !l.startsWith("#")).toList())
                             .containsExactly("com.example.Job", "com.example.Job$Bean", "com.example.V");
+                    // the api base classes of user aggregates, on the class path of a worker that has no api
+                    assertThat(z.getEntry("io/updraft/sql/expressions/Aggregator.class")).isNotNull();
+                    assertThat(z.getEntry("io/updraft/sql/expressions/UserDefinedAggregateFunction.class")).isNotNull();
                 }
             }
             Path listed = tmp.resolve("listed.jar");
