@@ -13,12 +13,16 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A constant, materialized once as a vector of the batch's length and reused while batches keep that
- * length (borrowed: the node owns the cached vector).
+ * A constant, materialized once as a vector and reused (borrowed: the node owns the cached vector). A fixed-width
+ * vector filled for n rows serves every batch of at most n rows (its value count is set to the batch's, the values
+ * are all the same); a string vector serves batches of its own length only (shrinking and growing the value count
+ * of a variable-width vector would rewrite its offsets).
  */
 public final class LiteralExpression extends VectorExpression {
     private final Object value;
     private FieldVector cached;
+    /** Rows of {@link #cached} that hold the value. */
+    private int filled;
 
     public LiteralExpression(DataType type, Object value, BufferAllocator allocator) {
         super(type, allocator);
@@ -37,7 +41,8 @@ public final class LiteralExpression extends VectorExpression {
     @Override
     public FieldVector evaluate(Batch batch) {
         int n = batch.rowCount();
-        if (cached != null && cached.getValueCount() == n) {
+        if (cached != null && (cached.getValueCount() == n || (n <= filled && !(cached instanceof VarCharVector)))) {
+            cached.setValueCount(n);
             return cached;
         }
         if (cached != null) {
@@ -45,6 +50,7 @@ public final class LiteralExpression extends VectorExpression {
             cached = null;
         }
         cached = materialize(n);
+        filled = n;
         return cached;
     }
 
@@ -97,10 +103,15 @@ public final class LiteralExpression extends VectorExpression {
             }
             case DECIMAL -> {
                 Bits.setAll(validity, n);
-                BigDecimal x = (BigDecimal) value;
                 ArrowBuf data = v.getDataBuffer();
-                for (int i = 0; i < n; i++) {
-                    Decimals.setBig(data, i, x);
+                if (n > 0) {
+                    Decimals.setBig(data, 0, (BigDecimal) value);
+                    long low = data.getLong(0);
+                    long high = data.getLong(8);
+                    for (int i = 1; i < n; i++) {
+                        data.setLong((long) i << 4, low);
+                        data.setLong(((long) i << 4) + 8, high);
+                    }
                 }
             }
             case UTF8 -> {

@@ -33,8 +33,14 @@ public final class ComparisonExpression extends VectorExpression {
     private final int rightScale;
     /** UTF-8 bytes of a non-null string literal on one side (compared without materializing it), or null. */
     private final byte[] constant;
-    /** Whether {@link #constant} is the left operand (the column's comparison is then negated). */
+    /** Whether {@link #constant} or {@link #decimalConstant} is the left operand (the comparison is then negated). */
     private final boolean constantOnLeft;
+    /**
+     * A non-null decimal literal on one side as an unscaled long at the other side's scale (exactly, and it fits), so
+     * a row compares its 128-bit value with one long; false when there is none.
+     */
+    private final boolean hasDecimalConstant;
+    private final long decimalConstant;
 
     public ComparisonExpression(CompareOp op, VectorExpression left, VectorExpression right, BufferAllocator allocator) {
         super(DataTypes.BooleanType, allocator);
@@ -62,8 +68,28 @@ public final class ComparisonExpression extends VectorExpression {
                 onLeft = true;
             }
         }
+        Long unscaled = null;
+        if (kind == PhysicalKind.DECIMAL && op != CompareOp.EQUAL_NULL_SAFE) {
+            if (right instanceof LiteralExpression lit && lit.value() instanceof java.math.BigDecimal d) {
+                unscaled = exactUnscaled(d, leftScale);
+            } else if (left instanceof LiteralExpression lit && lit.value() instanceof java.math.BigDecimal d) {
+                unscaled = exactUnscaled(d, rightScale);
+                onLeft = unscaled != null;
+            }
+        }
         this.constant = bytes;
         this.constantOnLeft = onLeft;
+        this.hasDecimalConstant = unscaled != null;
+        this.decimalConstant = unscaled == null ? 0 : unscaled;
+    }
+
+    /** {@code d}'s unscaled value at {@code scale} when that is exact and fits a long, else null. */
+    private static Long exactUnscaled(java.math.BigDecimal d, int scale) {
+        try {
+            return d.setScale(scale, java.math.RoundingMode.UNNECESSARY).unscaledValue().longValueExact();
+        } catch (ArithmeticException inexactOrTooLarge) {
+            return null;
+        }
     }
 
     @Override
@@ -73,7 +99,7 @@ public final class ComparisonExpression extends VectorExpression {
 
     @Override
     public FieldVector evaluate(Batch batch) {
-        if (constant != null) {
+        if (constant != null || hasDecimalConstant) {
             return evaluateAgainstConstant(batch);
         }
         int n = batch.rowCount();
@@ -113,7 +139,7 @@ public final class ComparisonExpression extends VectorExpression {
         }
     }
 
-    /** A string column against a string literal: null where the column is null. */
+    /** A string or decimal column against a literal: null where the column is null. */
     private FieldVector evaluateAgainstConstant(Batch batch) {
         int n = batch.rowCount();
         VectorExpression side = constantOnLeft ? right : left;
@@ -121,7 +147,11 @@ public final class ComparisonExpression extends VectorExpression {
         FieldVector out = null;
         try {
             out = newResult(n);
-            compareStringsToConstant(v, out.getDataBuffer(), n);
+            if (hasDecimalConstant) {
+                compareDecimalsToConstant(v.getDataBuffer(), out.getDataBuffer(), n);
+            } else {
+                compareStringsToConstant(v, out.getDataBuffer(), n);
+            }
             ArrowBuf validity = v.getValidityBuffer();
             Bits.and(validity, validity, out.getValidityBuffer(), n);
             out.setValueCount(n);
@@ -133,6 +163,29 @@ public final class ComparisonExpression extends VectorExpression {
                 out.close();
             }
             release(side, v);
+        }
+    }
+
+    /** Each 128-bit value against {@link #decimalConstant}: a value outside the long range is below or above it. */
+    private void compareDecimalsToConstant(ArrowBuf a, ArrowBuf out, int n) {
+        int nbytes = Bits.bytesFor(n);
+        int m = mask;
+        long k = decimalConstant;
+        int sign = constantOnLeft ? -1 : 1;
+        long word = 0;
+        for (int i = 0; i < n; i++) {
+            long at = (long) i << 4;
+            long low = a.getLong(at);
+            long high = a.getLong(at + 8);
+            int c = sign * (high == (low >> 63) ? Long.compare(low, k) : high < 0 ? -1 : 1);
+            word |= (long) ((m >>> (c + 1)) & 1) << (i & 63);
+            if ((i & 63) == 63) {
+                Bits.storeWord(out, i >>> 6, word, nbytes);
+                word = 0;
+            }
+        }
+        if ((n & 63) != 0) {
+            Bits.storeWord(out, n >>> 6, word, nbytes);
         }
     }
 

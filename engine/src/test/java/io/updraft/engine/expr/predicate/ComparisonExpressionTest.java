@@ -141,4 +141,53 @@ class ComparisonExpressionTest extends ExpressionTestSupport {
         assertThat(eval(new In(col(0, DataTypes.StringType), List.of(Literal.of("MAIL"), Literal.of("SHIP"))),
                 DataTypes.StringType, "SHIP", "AIR")).containsExactly(true, false);
     }
+
+    @Test
+    void decimalLiteralOnEitherSideAgreesWithColumnAgainstColumn() {
+        DecimalType type = new DecimalType(38, 2);
+        Object[] values = {dec("0.05"), dec("0.06"), dec("0.07"), dec("-0.06"), dec("0.00"), null,
+                dec("92233720368547758.07"), dec("92233720368547758.08"), dec("-92233720368547758.09"),
+                dec("123456789012345678901234567890.12"), dec("-123456789012345678901234567890.12")};
+        // a constant that fits a long at the column's scale, one exactly so at scale 2 though written at scale 4,
+        // one past the long range, and one not exact at the column's scale (the general path)
+        for (Literal constant : List.of(new Literal(new DecimalType(3, 2), dec("0.06")),
+                new Literal(new DecimalType(6, 4), dec("0.0600")),
+                new Literal(new DecimalType(38, 2), dec("92233720368547758.08")),
+                new Literal(new DecimalType(4, 3), dec("0.055")))) {
+            for (CompareOp op : CompareOp.values()) {
+                if (op == CompareOp.EQUAL_NULL_SAFE) {
+                    continue;
+                }
+                StructType schema = new StructType(List.of()).add("a", type).add("b", constant.dataType());
+                Object[][] rows = new Object[values.length][];
+                for (int i = 0; i < values.length; i++) {
+                    rows[i] = new Object[] {values[i], constant.value()};
+                }
+                List<Object> expected = new java.util.ArrayList<>();
+                List<Object> mirrored = new java.util.ArrayList<>();
+                for (Object v : values) {
+                    int c = v == null ? 0 : ((java.math.BigDecimal) v).compareTo((java.math.BigDecimal) constant.value());
+                    expected.add(v == null ? null : holds(op, c));
+                    mirrored.add(v == null ? null : holds(op, -c));
+                }
+                assertThat(eval(new Comparison(op, col(0, type), constant), type, values))
+                        .as("column %s %s", op, constant.value()).isEqualTo(expected);
+                assertThat(eval(new Comparison(op, constant, col(0, type)), type, values))
+                        .as("%s %s column", constant.value(), op).isEqualTo(mirrored);
+                assertThat(eval(new Comparison(op, col(0, type), col(1, constant.dataType())), schema, rows)).as("columns")
+                        .isEqualTo(expected);
+            }
+        }
+    }
+
+    private static boolean holds(CompareOp op, int c) {
+        return switch (op) {
+            case LESS_THAN -> c < 0;
+            case LESS_THAN_OR_EQUAL -> c <= 0;
+            case EQUAL, EQUAL_NULL_SAFE -> c == 0;
+            case NOT_EQUAL -> c != 0;
+            case GREATER_THAN -> c > 0;
+            case GREATER_THAN_OR_EQUAL -> c >= 0;
+        };
+    }
 }
