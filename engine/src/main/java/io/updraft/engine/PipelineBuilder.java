@@ -6,6 +6,7 @@ import io.updraft.core.plan.Exchange;
 import io.updraft.core.plan.Expand;
 import io.updraft.core.plan.FileWrite;
 import io.updraft.core.plan.Filter;
+import io.updraft.core.plan.Generate;
 import io.updraft.core.plan.MapPartitions;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
@@ -26,6 +27,7 @@ import io.updraft.engine.join.NestedLoopJoinOperator;
 import io.updraft.engine.operator.BatchOperator;
 import io.updraft.engine.operator.ExpandOperator;
 import io.updraft.engine.operator.FilterOperator;
+import io.updraft.engine.operator.GenerateOperator;
 import io.updraft.engine.operator.MapPartitionsOperator;
 import io.updraft.engine.operator.HashAggregateOperator;
 import io.updraft.engine.operator.InlineBatchesOperator;
@@ -73,6 +75,7 @@ public final class PipelineBuilder {
                     child -> new TopNOperator(child, t.keys(), t.limit(), context));
             case Expand e -> wrap(build(e.child(), context),
                     child -> new ExpandOperator(child, e.projections(), e.names(), context));
+            case Generate g -> wrap(build(g.child(), context), child -> new GenerateOperator(child, g, context));
             case Window w -> wrap(build(w.child(), context), child -> new WindowOperator(child, w.partitionBy(),
                     w.orderBy(), w.calls(), w.names(), context));
             case ShuffleWrite s -> wrap(build(s.child(), context),

@@ -44,6 +44,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         io.updraft.core.plan.FileFormat.class,
         io.updraft.core.plan.FrameBound.class,
         io.updraft.core.plan.FrameType.class,
+        io.updraft.core.plan.Generate.class,
+        io.updraft.core.plan.GeneratorFunction.class,
         io.updraft.core.plan.HashAggregate.class,
         io.updraft.core.plan.InlineBatches.class,
         io.updraft.core.plan.JobPlan.class,

@@ -32,10 +32,11 @@ import java.util.List;
         @JsonSubTypes.Type(value = FileWrite.class, name = "fileWrite"),
         @JsonSubTypes.Type(value = ShuffleRead.class, name = "shuffleRead"),
         @JsonSubTypes.Type(value = MapPartitions.class, name = "mapPartitions"),
+        @JsonSubTypes.Type(value = Generate.class, name = "generate"),
 })
 public sealed interface Operator permits FileScan, StageInput, InlineBatches, Filter, Project, HashAggregate,
         Sort, Limit, TopN, Join, Union, Window, Expand, ShuffleWrite, ShuffleRead, Exchange, FileWrite,
-        MapPartitions {
+        MapPartitions, Generate {
 
     /** Schema of the batches this operator produces. */
     StructType schema();
