@@ -690,6 +690,38 @@ public final class functions {
         return call("array_contains", column, lit(value));
     }
 
+    // ---- generators: one per select list (or withColumn), planned as a Generate node
+
+    /** One row per array element (column {@code col}) or map entry ({@code key}, {@code value}); none for null or empty. */
+    public static Column explode(Column e) {
+        return call("explode", e);
+    }
+
+    /** As {@link #explode}, but a null or empty array or map gives one row of nulls. */
+    public static Column explode_outer(Column e) {
+        return call("explode_outer", e);
+    }
+
+    /** As {@link #explode} with the element's position first ({@code pos}, from 0). */
+    public static Column posexplode(Column e) {
+        return call("posexplode", e);
+    }
+
+    /** As {@link #posexplode}, but a null or empty array or map gives one row of nulls. */
+    public static Column posexplode_outer(Column e) {
+        return call("posexplode_outer", e);
+    }
+
+    /** One row per struct of an array of structs, one column per field. */
+    public static Column inline(Column e) {
+        return call("inline", e);
+    }
+
+    /** As {@link #inline}, but a null or empty array gives one row of nulls. */
+    public static Column inline_outer(Column e) {
+        return call("inline_outer", e);
+    }
+
     // ---- dates and timestamps (UTC)
 
     public static Column year(Column e) {

@@ -157,6 +157,7 @@ public final class Analyzer {
                 case MapPartitions m -> new MapPartitionsNode(resolve(m.child()), attributes(m.schema()), m.function(),
                         m.description());
                 case LocalRelation r -> new LocalRelationNode(attributes(r.schema()), r.arrowIpcBase64(), r.rowCount());
+                case io.updraft.planner.logical.Generate g -> GeneratorAnalysis.lateralView(this, g);
             };
         }
 
@@ -207,6 +208,9 @@ public final class Analyzer {
         }
 
         private ResolvedPlan project(ResolvedPlan child, List<Expression> projectList) {
+            if (GeneratorAnalysis.hasGenerator(projectList)) {
+                return GeneratorAnalysis.overProject(this, child, projectList);
+            }
             List<NamedExpression> named = resolver.resolveNamedList(projectList, scope(child.output()));
             if (named.stream().anyMatch(Expressions::containsGroupAggregate)) {
                 // select(sum(x)) without groupBy: a global aggregate, as Spark's GlobalAggregates rule.

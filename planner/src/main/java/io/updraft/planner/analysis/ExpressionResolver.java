@@ -432,6 +432,10 @@ final class ExpressionResolver {
         if (f.filter() != null) {
             throw AnalysisErrors.filterOnNonAggregate(name);
         }
+        if (GeneratorAnalysis.isGenerator(name)) {
+            throw new io.updraft.core.error.AnalysisException("UNSUPPORTED_GENERATOR.OUTSIDE_SELECT", "42K0E",
+                    "The generator is not supported: outside the SELECT clause, found: " + f.sql() + ".");
+        }
         if (WindowFunctions.isWindowOnly(name)) {
             throw AnalysisErrors.windowFunctionWithoutOver(f.sql());
         }

@@ -1,5 +1,6 @@
 package io.updraft.planner.explain;
 
+import io.updraft.planner.resolved.plan.GenerateNode;
 import io.updraft.core.expr.CompareOp;
 import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.BuildSide;
@@ -146,6 +147,15 @@ public final class OperatorDisplays {
                 .collect(Collectors.joining(", ", "[", "]")) + ", " + ResolvedPlanPrinter.attributes(output);
         return unary("Expand", args, false, List.of(field("Input", input), "Arguments: " + projections.stream()
                 .map(OperatorDisplays::list).collect(Collectors.joining(", ", "[", "]")) + ", " + list(output)));
+    }
+
+    /** Spark's {@code GenerateExec}: the generator, the kept child columns, outer, the generated columns. */
+    public static Display generate(List<AttributeReference> input, GenerateNode g) {
+        String args = ResolvedPlanPrinter.generatorCall(g) + ", " + ResolvedPlanPrinter.attributes(g.requiredChildOutput())
+                + ", " + g.outer() + ", " + ResolvedPlanPrinter.attributes(g.generatorOutput());
+        return unary("Generate", args, false, List.of(field("Input", input), "Arguments: "
+                + ResolvedPlanPrinter.generatorCall(g) + ", " + list(g.requiredChildOutput()) + ", " + g.outer()
+                + ", " + list(g.generatorOutput())));
     }
 
     /** A typed operation's user code ({@code name} as Spark's node: MapElements, MapGroups, ...). */

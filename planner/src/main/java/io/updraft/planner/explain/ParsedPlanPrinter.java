@@ -29,6 +29,7 @@ import io.updraft.planner.expr.WindowExpr;
 import io.updraft.planner.logical.Aggregate;
 import io.updraft.planner.logical.Coalesce;
 import io.updraft.planner.logical.Deduplicate;
+import io.updraft.planner.logical.Generate;
 import io.updraft.planner.logical.Distinct;
 import io.updraft.planner.logical.Except;
 import io.updraft.planner.logical.Hint;
@@ -90,6 +91,9 @@ public final class ParsedPlanPrinter {
             case MapPartitions m -> m.description();
             case LocalRelation r -> "LocalRelation [" + r.schema().fields().stream().map(StructField::name)
                     .collect(Collectors.joining(", ")) + "]";
+            case Generate g -> "'Generate " + expr(g.generator()) + ", " + g.outer()
+                    + (g.qualifier() == null ? "" : ", " + g.qualifier()) + ", " + g.names().stream()
+                    .map(n -> "'" + n).collect(Collectors.joining(", ", "[", "]"));
         };
     }
 

@@ -8,6 +8,7 @@ import io.updraft.planner.resolved.plan.DeduplicateNode;
 import io.updraft.planner.resolved.plan.DistinctNode;
 import io.updraft.planner.resolved.plan.ExceptNode;
 import io.updraft.planner.resolved.plan.ExpandNode;
+import io.updraft.planner.resolved.plan.GenerateNode;
 import io.updraft.planner.resolved.plan.IntersectNode;
 import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.LocalLimitNode;
@@ -113,7 +114,28 @@ public final class ResolvedPlanPrinter {
             case BroadcastHintNode b -> "ResolvedHint (strategy=broadcast)";
             case MapPartitionsNode m -> m.description() + ", " + attributes(m.output());
             case LocalRelationNode r -> "LocalRelation " + attributes(r.output());
+            case GenerateNode g -> generate(g);
         };
+    }
+
+    /** Spark's logical {@code Generate}: the generator, the unrequired child ordinals (when some), outer, qualifier. */
+    private static String generate(GenerateNode g) {
+        List<AttributeReference> childOutput = g.child().output();
+        List<Integer> unrequired = new java.util.ArrayList<>();
+        for (int i = 0; i < childOutput.size(); i++) {
+            int at = i;
+            if (g.requiredChildOutput().stream().noneMatch(a -> a.id() == childOutput.get(at).id())) {
+                unrequired.add(i);
+            }
+        }
+        List<String> qualifier = g.generatorOutput().isEmpty() ? List.of() : g.generatorOutput().get(0).qualifier();
+        return "Generate " + generatorCall(g) + ", " + (unrequired.isEmpty() ? "" : unrequired + ", ") + g.outer()
+                + ", " + (qualifier.isEmpty() ? "" : String.join(".", qualifier) + ", ") + attributes(g.generatorOutput());
+    }
+
+    /** The generator as explain prints it: {@code explode(xs#1)}. */
+    public static String generatorCall(GenerateNode g) {
+        return g.function().sqlName() + "(" + ExpressionPrinter.explain(g.argument()) + ")";
     }
 
     static String attributes(List<AttributeReference> attributes) {

@@ -7,6 +7,7 @@ import java.util.List;
  * the analyzer resolves names and types ({@link io.updraft.planner.DefaultQueryPlanner#analyze}).
  */
 public sealed interface LogicalPlan permits FileRelation, Project, Filter, Aggregate, Sort, Limit, SubqueryAlias,
-        Join, Union, Intersect, Except, Distinct, Deduplicate, Repartition, Coalesce, Hint, MapPartitions, LocalRelation {
+        Join, Union, Intersect, Except, Distinct, Deduplicate, Repartition, Coalesce, Hint, MapPartitions, LocalRelation,
+        Generate {
     List<LogicalPlan> children();
 }

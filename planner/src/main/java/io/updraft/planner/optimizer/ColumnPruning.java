@@ -12,6 +12,7 @@ import io.updraft.planner.resolved.plan.DeduplicateNode;
 import io.updraft.planner.resolved.plan.DistinctNode;
 import io.updraft.planner.resolved.plan.ExceptNode;
 import io.updraft.planner.resolved.plan.ExpandNode;
+import io.updraft.planner.resolved.plan.GenerateNode;
 import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.IntersectNode;
 import io.updraft.planner.resolved.plan.JoinNode;
@@ -124,6 +125,15 @@ public final class ColumnPruning implements OptimizerRule {
             // User code reads its child's whole rows, so they keep every column, in order.
             case MapPartitionsNode m -> m.withChildren(List.of(pruneAll(m.child())));
             case LocalRelationNode r -> r;
+            case GenerateNode g -> {
+                // The generator stays whole (it decides how many rows there are); unread child columns go.
+                List<AttributeReference> kept = g.requiredChildOutput().stream()
+                        .filter(a -> required.contains(a.id())).toList();
+                Set<Long> childRequired = new HashSet<>(ids(kept));
+                childRequired.addAll(ids(List.of(g.argument())));
+                ResolvedPlan child = prune(g.child(), childRequired);
+                yield new GenerateNode(child, g.function(), g.argument(), g.outer(), kept, g.generatorOutput());
+            }
         };
     }
 

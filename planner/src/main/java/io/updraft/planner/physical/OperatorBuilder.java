@@ -1,5 +1,6 @@
 package io.updraft.planner.physical;
 
+import io.updraft.planner.resolved.plan.GenerateNode;
 import io.updraft.core.expr.ColumnRef;
 import io.updraft.core.expr.Expr;
 import io.updraft.core.expr.Literal;
@@ -9,6 +10,7 @@ import io.updraft.core.plan.AggregateMode;
 import io.updraft.core.plan.BuildSide;
 import io.updraft.core.plan.Exchange;
 import io.updraft.core.plan.Expand;
+import io.updraft.core.plan.Generate;
 import io.updraft.core.plan.Filter;
 import io.updraft.core.plan.HashAggregate;
 import io.updraft.core.plan.InlineBatches;
@@ -321,6 +323,22 @@ final class OperatorBuilder {
                 || p instanceof PhysicalPartitioning.Unknown ? p : new PhysicalPartitioning.RoundRobin(p.partitionCount());
         return add(new MapPartitions(child, schema(output), function, description), output, partitioning,
                 OperatorDisplays.mapPartitions(description, input, output), description);
+    }
+
+    /**
+     * A generator over the child's rows: the kept child columns by ordinal, then the generated ones. Rows stay in
+     * their task, so the child's partitioning holds (as for a filter).
+     */
+    Operator generate(Operator child, GenerateNode g) {
+        List<AttributeReference> input = output(child);
+        ExpressionBinder binder = new ExpressionBinder(input);
+        List<Integer> ordinals = new ArrayList<>();
+        for (AttributeReference a : g.requiredChildOutput()) {
+            ordinals.add(((ColumnRef) binder.bind(a)).index());
+        }
+        Generate op = new Generate(child, g.function(), binder.bind(g.argument()), g.outer(), ordinals,
+                g.generatorOutput().stream().map(AttributeReference::name).toList());
+        return add(op, g.output(), partitioning(child), OperatorDisplays.generate(input, g), "generate");
     }
 
     /** The session's rows, inline in the spec: one task reads them all. */

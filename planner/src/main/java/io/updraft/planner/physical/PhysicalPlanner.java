@@ -22,6 +22,7 @@ import io.updraft.planner.resolved.expr.SortOrder;
 import io.updraft.planner.resolved.plan.AggregateNode;
 import io.updraft.planner.resolved.plan.BroadcastHintNode;
 import io.updraft.planner.resolved.plan.ExpandNode;
+import io.updraft.planner.resolved.plan.GenerateNode;
 import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.LimitNode;
@@ -100,6 +101,7 @@ public final class PhysicalPlanner {
                 case RepartitionNode r -> repartition(r);
                 case MapPartitionsNode m -> b.mapPartitions(plan(m.child()), m.output(), m.function(), m.description());
                 case LocalRelationNode r -> b.localRelation(r.output(), r.arrowIpcBase64());
+                case GenerateNode g -> b.generate(plan(g.child()), g);
                 default -> throw new IllegalStateException("the optimizer should have replaced "
                         + node.getClass().getSimpleName());
             };

@@ -68,6 +68,7 @@ import java.util.Optional;
 final class QueryConverter {
     private final Catalog catalog;
     private final SparkSyntax syntax;
+    private final LateralViews lateralViews;
     private final ExpressionConverter expressions;
     /** CTE definitions visible at this point, innermost WITH first. */
     private final Deque<Map<String, Cte>> ctes = new ArrayDeque<>();
@@ -75,9 +76,10 @@ final class QueryConverter {
     private record Cte(String name, List<String> columns, LogicalPlan plan) {
     }
 
-    QueryConverter(Catalog catalog, SparkSyntax syntax) {
+    QueryConverter(Catalog catalog, SparkSyntax syntax, LateralViews lateralViews) {
         this.catalog = catalog;
         this.syntax = syntax;
+        this.lateralViews = lateralViews;
         this.expressions = new ExpressionConverter(syntax, this::query);
     }
 
@@ -172,6 +174,9 @@ final class QueryConverter {
         try {
             LogicalPlan plan = select.getFrom() == null ? oneRowRelation()
                     : withHints(relation(select.getFrom()), select.getHints());
+            if (select.getFrom() != null && !lateralViews.isEmpty()) {
+                plan = lateralViews.apply(plan, select.getFrom(), this::generatorCall);
+            }
             if (select.getWhere() != null) {
                 plan = new Filter(plan, expressions.convert(select.getWhere()));
             }
@@ -204,6 +209,14 @@ final class QueryConverter {
         } finally {
             expressions.namedWindows(previousWindows);
         }
+    }
+
+    /** A LATERAL VIEW's generator call, parsed on its own (with Spark's syntax rewrites). */
+    private Expression generatorCall(String text) {
+        SparkSyntax callSyntax = SparkSyntax.rewrite(text);
+        SqlNode node = SqlFrontEnd.parseExpressionTree(callSyntax.text());
+        callSyntax.restoreIdentifiers(node);
+        return new ExpressionConverter(callSyntax, this::query).convert(node);
     }
 
     private LogicalPlan orderAndLimit(LogicalPlan plan, List<Expression> items, SqlNodeList orderList, SqlNode offset,

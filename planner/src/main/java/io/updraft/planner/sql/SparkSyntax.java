@@ -216,7 +216,7 @@ final class SparkSyntax {
     }
 
     /** A lexical token with its 1-based line and column (a tab is one column, as Calcite counts). */
-    private record Token(String text, int offset, int line, int column, boolean word, boolean literal) {
+    record Token(String text, int offset, int line, int column, boolean word, boolean literal) {
         boolean isWord(String w) {
             return word && text.equalsIgnoreCase(w);
         }

@@ -49,7 +49,8 @@ public final class SqlFrontEnd {
     public LogicalPlan parse(String sql, Catalog catalog) {
         Objects.requireNonNull(sql, "sql is null");
         Objects.requireNonNull(catalog, "catalog is null");
-        SparkSyntax syntax = SparkSyntax.rewrite(stripTrailingSemicolons(sql));
+        LateralViews lateralViews = LateralViews.extract(stripTrailingSemicolons(sql));
+        SparkSyntax syntax = SparkSyntax.rewrite(lateralViews.text());
         SqlNode node;
         try {
             node = parseTree(syntax.text());
@@ -60,7 +61,7 @@ public final class SqlFrontEnd {
         if (!node.getKind().belongsTo(SqlKind.QUERY)) {
             throw SqlErrors.unsupported(node.getKind() + " statements", node);
         }
-        return new QueryConverter(catalog, syntax).query(node);
+        return new QueryConverter(catalog, syntax, lateralViews).query(node);
     }
 
     private static final java.util.Set<String> RESERVED = reservedWords();
@@ -97,6 +98,15 @@ public final class SqlFrontEnd {
         String text = stripTrailingSemicolons(sql);
         try {
             return SqlParser.create(text, PARSER_CONFIG).parseQuery();
+        } catch (SqlParseException e) {
+            throw syntaxError(e, text);
+        }
+    }
+
+    /** Calcite's tree for one expression (a LATERAL VIEW's generator call), or a ParseException. */
+    static SqlNode parseExpressionTree(String text) {
+        try {
+            return SqlParser.create(text, PARSER_CONFIG).parseExpression();
         } catch (SqlParseException e) {
             throw syntaxError(e, text);
         }

@@ -20,6 +20,7 @@ import io.updraft.planner.resolved.plan.DeduplicateNode;
 import io.updraft.planner.resolved.plan.DistinctNode;
 import io.updraft.planner.resolved.plan.ExceptNode;
 import io.updraft.planner.resolved.plan.ExpandNode;
+import io.updraft.planner.resolved.plan.GenerateNode;
 import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.IntersectNode;
 import io.updraft.planner.resolved.plan.JoinNode;
@@ -69,6 +70,8 @@ public final class SizeEstimator {
     private static final double ROW_OVERHEAD = 8;
     /** Without distinct counts, a grouped aggregation is assumed to return a tenth of its input rows. */
     private static final double GROUPS_PER_INPUT_ROW = 0.1;
+    /** Without element counts, a generator is assumed to emit ten rows per input row (Spark assumes no change). */
+    private static final double ROWS_PER_GENERATOR_INPUT = 10;
 
     private SizeEstimator() {
     }
@@ -101,6 +104,7 @@ public final class SizeEstimator {
             case RepartitionNode r -> rows(r.child());
             case MapPartitionsNode m -> rows(m.child());
             case LocalRelationNode r -> Math.max(1, r.rowCount());
+            case GenerateNode g -> rows(g.child()) * ROWS_PER_GENERATOR_INPUT;
         };
     }
 

@@ -98,6 +98,7 @@ public final class Plans {
             case BroadcastHintNode b -> List.of();
             case MapPartitionsNode m -> List.of();
             case LocalRelationNode r -> List.of();
+            case GenerateNode g -> List.of(g.argument());
         };
     }
 
@@ -159,6 +160,11 @@ public final class Plans {
             case RepartitionNode r -> {
                 List<SortOrder> keys = mapOrders(r.keys(), f);
                 yield keys == null ? r : new RepartitionNode(r.child(), r.kind(), r.numPartitions(), keys);
+            }
+            case GenerateNode g -> {
+                ResolvedExpression a = f.apply(g.argument());
+                yield a == g.argument() ? g : new GenerateNode(g.child(), g.function(), a, g.outer(),
+                        g.requiredChildOutput(), g.generatorOutput());
             }
             default -> plan;
         };

@@ -14,7 +14,8 @@ import java.util.List;
  */
 public sealed interface ResolvedPlan permits ScanNode, SubqueryAliasNode, ProjectNode, FilterNode, AggregateNode,
         SortNode, LimitNode, JoinNode, UnionNode, IntersectNode, ExceptNode, DistinctNode, DeduplicateNode, WindowNode,
-        ExpandNode, RepartitionNode, LocalLimitNode, BroadcastHintNode, MapPartitionsNode, LocalRelationNode {
+        ExpandNode, RepartitionNode, LocalLimitNode, BroadcastHintNode, MapPartitionsNode, LocalRelationNode,
+        GenerateNode {
 
     /** The columns this operator produces, in order. */
     List<AttributeReference> output();

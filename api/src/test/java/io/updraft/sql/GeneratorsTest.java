@@ -1,0 +1,182 @@
+package io.updraft.sql;
+
+import io.updraft.core.error.AnalysisException;
+import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.MapType;
+import io.updraft.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.updraft.sql.functions.col;
+import static io.updraft.sql.functions.explode;
+import static io.updraft.sql.functions.explode_outer;
+import static io.updraft.sql.functions.inline;
+import static io.updraft.sql.functions.inline_outer;
+import static io.updraft.sql.functions.lit;
+import static io.updraft.sql.functions.posexplode;
+import static io.updraft.sql.functions.posexplode_outer;
+import static io.updraft.sql.functions.split;
+import static io.updraft.sql.functions.sum;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Generators (explode, posexplode, inline and their outer forms) through the Dataset API and SQL, select list and
+ * LATERAL VIEW, local[2]: Spark's column names, null/empty semantics, plans; against DuckDB's unnest on Parquet data.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GeneratorsTest {
+    private static final StructType PAIR = new StructType(List.of()).add("a", DataTypes.IntegerType, false)
+            .add("b", DataTypes.StringType);
+    private static final StructType SCHEMA = new StructType(List.of()).add("id", DataTypes.IntegerType)
+            .add("xs", new ArrayType(DataTypes.IntegerType, true))
+            .add("m", new MapType(DataTypes.StringType, DataTypes.DoubleType, true))
+            .add("ps", new ArrayType(PAIR, true));
+    @TempDir
+    static Path dir;
+
+    private TestTables t;
+    private Dataset<Row> data;
+
+    @BeforeAll
+    void start() throws Exception {
+        t = new TestTables(dir);
+        Map<String, Double> m1 = new LinkedHashMap<>();
+        m1.put("k", 1.5);
+        m1.put("j", 2.5);
+        Map<String, Double> m2 = new LinkedHashMap<>();
+        m2.put("n", null);
+        data = t.spark.createDataFrame(List.of(
+                Row.of(1, List.of(10, 20), m1, List.of(Row.of(1, "x"), Row.of(2, "y"))),
+                Row.of(2, Arrays.asList(30, null), m2, Arrays.asList(Row.of(3, null), null)),
+                Row.of(3, List.of(), Map.of(), List.of()),
+                Row.of(4, null, null, null)), SCHEMA);
+        data.createOrReplaceTempView("g");
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        t.close();
+    }
+
+    private static List<List<Object>> rows(Dataset<Row> ds) {
+        return ds.collectAsList().stream().map(Row::toList).toList();
+    }
+
+    @Test
+    void explodeInSelectKeepsOtherColumnsAroundIt() {
+        Dataset<Row> ds = data.select(col("id").plus(1).as("next"), explode(col("xs")), col("id"));
+        assertThat(ds.schema().fieldNames()).containsExactly("next", "col", "id");
+        assertThat(ds.schema().get(1).nullable()).isTrue();
+        assertThat(rows(ds.orderBy("id", "col"))).containsExactly(List.of(2, 10, 1), List.of(2, 20, 1),
+                Arrays.asList(3, null, 2), List.of(3, 30, 2));
+    }
+
+    @Test
+    void outerVariantsGiveOneNullRowForNullAndEmptyInput() {
+        assertThat(rows(data.select(col("id"), explode_outer(col("xs"))).orderBy("id", "col"))).containsExactly(
+                List.of(1, 10), List.of(1, 20), Arrays.asList(2, null), List.of(2, 30), Arrays.asList(3, null),
+                Arrays.asList(4, null));
+        Dataset<Row> pos = data.select(col("id"), posexplode_outer(col("m"))).orderBy("id", "pos");
+        assertThat(pos.schema().fieldNames()).containsExactly("id", "pos", "key", "value");
+        assertThat(pos.schema().fields()).allMatch(f -> f.nullable());
+        assertThat(rows(pos)).containsExactly(List.of(1, 0, "k", 1.5), List.of(1, 1, "j", 2.5),
+                Arrays.asList(2, 0, "n", null), Arrays.asList(3, null, null, null), Arrays.asList(4, null, null, null));
+    }
+
+    @Test
+    void posexplodeOfMapsAndInlineOfStructsUseSparksNames() {
+        Dataset<Row> p = data.select(posexplode(col("m")), col("id"));
+        assertThat(p.schema().fieldNames()).containsExactly("pos", "key", "value", "id");
+        assertThat(p.schema().get(0).nullable()).isFalse();
+        assertThat(p.schema().get(1).nullable()).isFalse();
+        assertThat(p.count()).isEqualTo(3);
+        Dataset<Row> in = data.select(col("id"), inline(col("ps"))).orderBy("id", "a");
+        assertThat(in.schema().fieldNames()).containsExactly("id", "a", "b");
+        assertThat(rows(in)).containsExactly(List.of(1, 1, "x"), List.of(1, 2, "y"), Arrays.asList(2, null, null),
+                Arrays.asList(2, 3, null));
+        assertThat(data.select(inline_outer(col("ps"))).count()).isEqualTo(6);
+    }
+
+    @Test
+    void withColumnAndAliasNameTheGeneratedColumn() {
+        Dataset<Row> ds = data.withColumn("x", explode(col("xs"))).select("id", "x");
+        assertThat(rows(ds.orderBy("id", "x"))).containsExactly(List.of(1, 10), List.of(1, 20),
+                Arrays.asList(2, null), List.of(2, 30));
+        assertThat(data.select(explode(col("xs")).as("e")).schema().fieldNames()).containsExactly("e");
+        assertThat(data.withColumn("xs", explode(col("xs"))).schema().fieldNames())
+                .containsExactly("id", "xs", "m", "ps");
+        Dataset<Row> agg = data.select(explode(col("xs")).as("e")).agg(sum("e"));
+        assertThat(agg.collectAsList().get(0).getLong(0)).isEqualTo(60L);
+    }
+
+    @Test
+    void sqlSelectListAndLateralViews() {
+        assertThat(rows(t.spark.sql("SELECT id, explode(xs) AS x FROM g ORDER BY id, x"))).containsExactly(
+                List.of(1, 10), List.of(1, 20), Arrays.asList(2, null), List.of(2, 30));
+        Dataset<Row> lv = t.spark.sql("""
+                SELECT id, v.p, c FROM g
+                LATERAL VIEW OUTER posexplode(xs) v AS p, c
+                WHERE id > 1 ORDER BY id, p""");
+        assertThat(lv.schema().fieldNames()).containsExactly("id", "p", "c");
+        assertThat(rows(lv)).containsExactly(List.of(2, 0, 30), Arrays.asList(2, 1, null),
+                Arrays.asList(3, null, null), Arrays.asList(4, null, null));
+        Dataset<Row> chained = t.spark.sql("SELECT id, x, k FROM g LATERAL VIEW explode(xs) a AS x"
+                + " LATERAL VIEW explode(m) b AS k, w WHERE x IS NOT NULL ORDER BY id, x, k");
+        assertThat(rows(chained)).containsExactly(List.of(1, 10, "j"), List.of(1, 10, "k"), List.of(1, 20, "j"),
+                List.of(1, 20, "k"), List.of(2, 30, "n"));
+        Dataset<Row> defaults = t.spark.sql("SELECT * FROM g LATERAL VIEW inline(ps) t WHERE id = 1");
+        assertThat(defaults.schema().fieldNames()).containsExactly("id", "xs", "m", "ps", "a", "b");
+        assertThat(defaults.count()).isEqualTo(2);
+    }
+
+    @Test
+    void generatorsOverParquetMatchDuckDbUnnest() throws Exception {
+        Dataset<Row> emp = t.table("emp");
+        Dataset<Row> words = emp.select(col("id"), posexplode(split(col("name"), "-"))).filter(col("id").lt(30));
+        t.assertSameAnyOrder(words, "SELECT id, generate_subscripts(string_split(name, '-'), 1) - 1 AS pos,"
+                + " unnest(string_split(name, '-')) AS col FROM emp WHERE id < 30");
+        emp.createOrReplaceTempView("emp");
+        t.assertSameAnyOrder(t.spark.sql("SELECT dept, count(*) AS n FROM emp LATERAL VIEW explode(split(name, '-'))"
+                + " w AS part GROUP BY dept"), "SELECT dept, count(*) AS n FROM emp, unnest(string_split(name, '-'))"
+                + " GROUP BY dept");
+    }
+
+    @Test
+    void explainShowsTheGenerateNode() {
+        Dataset<Row> ds = data.select(col("id"), explode_outer(col("xs")));
+        String text = ds.queryExecution().explainString("extended");
+        assertThat(text).containsPattern("Generate explode\\(xs#\\d+\\), true, \\[col#\\d+\\]")
+                .containsPattern("Generate explode\\(xs#\\d+\\), \\[1, 2, 3\\], true, \\[col#\\d+\\]")
+                .containsPattern("Generate explode\\(xs#\\d+\\), \\[id#\\d+\\], true, \\[col#\\d+\\]");
+        assertThat(ds.queryExecution().explainString("formatted")).contains("Generate", "Arguments: explode(xs#");
+    }
+
+    @Test
+    void misplacedGeneratorsFailAsSpark() {
+        assertThatThrownBy(() -> data.select(explode(col("xs")), explode(col("ps"))).schema())
+                .isInstanceOf(AnalysisException.class).hasMessage("[UNSUPPORTED_GENERATOR.MULTI_GENERATOR] The"
+                        + " generator is not supported: only one generator allowed per SELECT clause but found 2:"
+                        + " \"explode(xs)\", \"explode(ps)\". SQLSTATE: 42K0E");
+        assertThatThrownBy(() -> data.select(explode(col("xs")).plus(1)).schema())
+                .hasMessageContaining("[UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS]");
+        assertThatThrownBy(() -> data.filter(explode(col("xs")).gt(1)).schema())
+                .hasMessageContaining("[UNSUPPORTED_GENERATOR.OUTSIDE_SELECT]");
+        assertThatThrownBy(() -> data.select(explode(col("id"))).schema())
+                .hasMessageContaining("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot resolve \"explode(id)\"")
+                .hasMessageContaining("requires the (\"ARRAY\" or \"MAP\") type, however \"id\" has the type \"INT\"");
+        assertThatThrownBy(() -> t.spark.sql("SELECT * FROM g LATERAL VIEW explode(m) v AS k").schema())
+                .hasMessageContaining("[UDTF_ALIAS_NUMBER_MISMATCH]");
+        assertThatThrownBy(() -> data.select(explode(lit(1))).schema()).isInstanceOf(AnalysisException.class);
+    }
+}

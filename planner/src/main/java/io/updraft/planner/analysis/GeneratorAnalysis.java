@@ -1,0 +1,143 @@
+package io.updraft.planner.analysis;
+
+import io.updraft.core.error.AnalysisException;
+import io.updraft.core.plan.GeneratorFunction;
+import io.updraft.planner.expr.Alias;
+import io.updraft.planner.expr.Expression;
+import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.UnresolvedExpressions;
+import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.planner.logical.Generate;
+import io.updraft.planner.resolved.expr.AttributeReference;
+import io.updraft.planner.resolved.expr.ExpressionPrinter;
+import io.updraft.planner.resolved.expr.NamedExpression;
+import io.updraft.planner.resolved.expr.ResolvedExpression;
+import io.updraft.planner.resolved.plan.GenerateNode;
+import io.updraft.planner.resolved.plan.ProjectNode;
+import io.updraft.planner.resolved.plan.ResolvedPlan;
+import io.updraft.sql.types.StructField;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Table-generating functions ({@code explode}, {@code posexplode}, {@code inline} and their {@code _outer} forms) as
+ * Spark's analyzer plans them: a select list with one generator becomes {@code Project(Generate(child))} (Spark's
+ * ExtractGenerator; the generator's columns take its place in the list), {@code LATERAL VIEW} a Generate whose columns
+ * carry the view's qualifier. One generator per select list, at the top of an item (optionally aliased); anything
+ * else is Spark's UNSUPPORTED_GENERATOR error. Stateless apart from the analysis' id generator.
+ */
+final class GeneratorAnalysis {
+    private record Call(GeneratorFunction function, boolean outer) {
+    }
+
+    private static final Map<String, Call> GENERATORS = Map.of(
+            "explode", new Call(GeneratorFunction.EXPLODE, false),
+            "explode_outer", new Call(GeneratorFunction.EXPLODE, true),
+            "posexplode", new Call(GeneratorFunction.POSEXPLODE, false),
+            "posexplode_outer", new Call(GeneratorFunction.POSEXPLODE, true),
+            "inline", new Call(GeneratorFunction.INLINE, false),
+            "inline_outer", new Call(GeneratorFunction.INLINE, true));
+
+    private GeneratorAnalysis() {
+    }
+
+    static boolean isGenerator(String functionName) {
+        return GENERATORS.containsKey(functionName.toLowerCase(Locale.ROOT));
+    }
+
+    private static boolean isGeneratorCall(Expression e) {
+        return e instanceof FunctionCall f && isGenerator(f.name());
+    }
+
+    /** Whether the select list calls a generator anywhere. */
+    static boolean hasGenerator(List<Expression> projectList) {
+        return projectList.stream().anyMatch(e -> UnresolvedExpressions.anyMatch(e, GeneratorAnalysis::isGeneratorCall));
+    }
+
+    /** {@code SELECT ..., generator(arg) [AS name], ... FROM child}: Project over Generate. */
+    static ResolvedPlan overProject(Analyzer.Run run, ResolvedPlan child, List<Expression> projectList) {
+        List<String> found = new ArrayList<>();
+        for (Expression e : projectList) {
+            UnresolvedExpressions.anyMatch(e, x -> {
+                if (isGeneratorCall(x)) {
+                    found.add(AnalysisErrors.quoteExpr(x.sql()));
+                }
+                return false;
+            });
+        }
+        if (found.size() > 1) {
+            throw new AnalysisException("UNSUPPORTED_GENERATOR.MULTI_GENERATOR", "42K0E", "The generator is not"
+                    + " supported: only one generator allowed per SELECT clause but found " + found.size() + ": "
+                    + String.join(", ", found) + ".");
+        }
+        int at = -1;
+        for (int i = 0; i < projectList.size(); i++) {
+            Expression e = projectList.get(i);
+            Expression call = e instanceof Alias a ? a.child() : e;
+            if (isGeneratorCall(call)) {
+                at = i;
+            } else if (UnresolvedExpressions.anyMatch(e, GeneratorAnalysis::isGeneratorCall)) {
+                throw new AnalysisException("UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS", "42K0E", "The generator is"
+                        + " not supported: nested in expressions " + AnalysisErrors.quoteExpr(
+                        (e instanceof Alias a ? a.child() : e).sql()) + ".");
+            }
+        }
+        Expression item = projectList.get(at);
+        FunctionCall call = (FunctionCall) (item instanceof Alias a ? a.child() : item);
+        List<String> names = item instanceof Alias a ? List.of(a.name()) : List.of();
+        GenerateNode generate = generate(run, child, call, false, null, names);
+        List<NamedExpression> list = new ArrayList<>();
+        for (int i = 0; i < projectList.size(); i++) {
+            if (i == at) {
+                list.addAll(generate.generatorOutput());
+            } else {
+                list.addAll(run.resolver.resolveNamedList(List.of(projectList.get(i)), run.scope(child.output())));
+            }
+        }
+        return new ProjectNode(generate, list);
+    }
+
+    /** {@code LATERAL VIEW [OUTER] generator(arg) qualifier AS names}. */
+    static ResolvedPlan lateralView(Analyzer.Run run, Generate g) {
+        if (!isGenerator(g.generator().name())) {
+            throw new AnalysisException("UNSUPPORTED_GENERATOR.NOT_GENERATOR", "42K0E", "The generator is not"
+                    + " supported: " + AnalysisErrors.quoteId(g.generator().name()) + " is expected to be a generator."
+                    + " However, it is not a generator.");
+        }
+        ResolvedPlan child = run.resolve(g.child());
+        return generate(run, child, g.generator(), g.outer(), g.qualifier(), g.names());
+    }
+
+    private static GenerateNode generate(Analyzer.Run run, ResolvedPlan child, FunctionCall call, boolean outer,
+                                         String qualifier, List<String> names) {
+        Call generator = GENERATORS.get(call.name());
+        if (call.arguments().size() != 1 || call.arguments().get(0) instanceof UnresolvedStar) {
+            throw AnalysisErrors.wrongNumArgs(call.name(), "1", call.arguments().size());
+        }
+        ResolvedExpression argument = run.resolver.resolve(call.arguments().get(0), run.scope(child.output()));
+        String sql = call.name() + "(" + ExpressionPrinter.pretty(argument) + ")";
+        GeneratorFunction function = generator.function();
+        if (!function.accepts(argument.dataType())) {
+            throw AnalysisErrors.unexpectedInputType(sql, 1, function == GeneratorFunction.INLINE
+                            ? "\"ARRAY<STRUCT>\"" : "(\"ARRAY\" or \"MAP\")", ExpressionPrinter.pretty(argument),
+                    argument.dataType());
+        }
+        List<StructField> fields = function.outputFields(argument.dataType(), outer || generator.outer());
+        if (!names.isEmpty() && names.size() != fields.size()) {
+            throw new AnalysisException("UDTF_ALIAS_NUMBER_MISMATCH", "42802", "The number of aliases supplied in the"
+                    + " AS clause does not match the number of columns output by the UDTF. Expected " + fields.size()
+                    + " aliases, but got " + String.join(", ", names) + ". Please ensure that the number of aliases"
+                    + " provided matches the number of columns output by the UDTF.");
+        }
+        List<AttributeReference> output = new ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            StructField f = fields.get(i);
+            output.add(new AttributeReference(run.ids.next(), names.isEmpty() ? f.name() : names.get(i),
+                    qualifier == null ? List.of() : List.of(qualifier), f.dataType(), f.nullable()));
+        }
+        return new GenerateNode(child, function, argument, outer || generator.outer(), child.output(), output);
+    }
+}
