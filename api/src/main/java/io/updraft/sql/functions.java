@@ -663,6 +663,11 @@ public final class functions {
         return call("named_struct", cols);
     }
 
+    /** array(e1, e2, ...): the values as one array of their common type; never null. */
+    public static Column array(Column... cols) {
+        return call("array", cols);
+    }
+
     /** map(key1, value1, ...): never null; a null key or one given twice fails the query, as Spark. */
     public static Column map(Column... cols) {
         return call("map", cols);

@@ -57,11 +57,16 @@ final class SparkOutput {
     /**
      * One query's result; {@code query} is the name the runner was given ("q1"); {@code sparkTypes} are the
      * result columns' types as Spark spells them ({@code DataType.simpleString()}: "decimal(25,2)", "tinyint"),
-     * empty unless OK.
+     * empty unless OK; {@code show} what Spark's {@code show()} printed for it (asked by a {@code -- show} line in
+     * the query file), else null.
      */
-    record QueryDone(String query, EngineResult result, List<String> sparkTypes) implements Event {
+    record QueryDone(String query, EngineResult result, List<String> sparkTypes, String show) implements Event {
         QueryDone {
             sparkTypes = List.copyOf(sparkTypes);
+        }
+
+        QueryDone(String query, EngineResult result, List<String> sparkTypes) {
+            this(query, result, sparkTypes, null);
         }
 
         QueryDone(String query, EngineResult result) {
@@ -94,7 +99,7 @@ final class SparkOutput {
                     node.path("master").asText("?"), node.path("shufflePartitions").asInt(-1),
                     node.path("startMillis").asLong(-1)));
             case "query" -> Optional.of(new QueryDone(required(node, "query").asText(), queryResult(node),
-                    sparkTypes(node.path("schema"))));
+                    sparkTypes(node.path("schema")), node.hasNonNull("show") ? node.get("show").asText() : null));
             case "finished" -> Optional.of(new Finished());
             default -> Optional.empty();
         };

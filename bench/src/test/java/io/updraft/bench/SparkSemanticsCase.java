@@ -21,12 +21,16 @@ import java.util.Set;
  * @param knownDifference why Updraft differs from Spark today, or null when it must match
  * @param timeZone        the session time zone ({@code spark.sql.session.timeZone}) both engines run the case in,
  *                        or null for UTC
+ * @param show            ({@code -- show}) compare what {@code show()} prints (20 rows, cells truncated at 20)
+ *                        instead of the collected rows: for nested, binary and float values, whose text is the point
  */
 record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expectError, String knownDifference,
-                          String timeZone) {
+                          String timeZone, boolean show) {
     static final String RESOURCE = "/io/updraft/bench/semantics/cases.sql";
     /** The case line naming its session time zone (the same line bench-spark's SparkTpch reads in a query file). */
     static final String TIME_ZONE_LINE = "-- session time zone:";
+    /** The case line asking for show() text (the same line bench-spark's SparkTpch reads in a query file). */
+    static final String SHOW_LINE = "-- show";
 
     SparkSemanticsCase {
         Objects.requireNonNull(name, "name is null");
@@ -39,6 +43,12 @@ record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expe
     /** A case in UTC. */
     SparkSemanticsCase(String name, String sql, boolean ordered, boolean expectError, String knownDifference) {
         this(name, sql, ordered, expectError, knownDifference, null);
+    }
+
+    /** A case comparing rows. */
+    SparkSemanticsCase(String name, String sql, boolean ordered, boolean expectError, String knownDifference,
+                       String timeZone) {
+        this(name, sql, ordered, expectError, knownDifference, timeZone, false);
     }
 
     /** Every case of the resource, in file order. */
@@ -63,11 +73,12 @@ record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expe
         boolean error = false;
         String known = null;
         String zone = null;
+        boolean show = false;
         for (String line : text.split("\\R", -1)) {
             String stripped = line.strip();
             if (stripped.startsWith("-- case:")) {
                 if (name != null) {
-                    cases.add(new SparkSemanticsCase(name, sql.toString().strip(), ordered, error, known, zone));
+                    cases.add(new SparkSemanticsCase(name, sql.toString().strip(), ordered, error, known, zone, show));
                 }
                 name = stripped.substring("-- case:".length()).strip();
                 if (!names.add(name)) {
@@ -78,6 +89,9 @@ record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expe
                 error = false;
                 known = null;
                 zone = null;
+                show = false;
+            } else if (name != null && stripped.equals(SHOW_LINE)) {
+                show = true;
             } else if (name != null && stripped.startsWith(TIME_ZONE_LINE)) {
                 zone = stripped.substring(TIME_ZONE_LINE.length()).strip();
             } else if (name != null && stripped.equals("-- ordered")) {
@@ -91,7 +105,7 @@ record SparkSemanticsCase(String name, String sql, boolean ordered, boolean expe
             }
         }
         if (name != null) {
-            cases.add(new SparkSemanticsCase(name, sql.toString().strip(), ordered, error, known, zone));
+            cases.add(new SparkSemanticsCase(name, sql.toString().strip(), ordered, error, known, zone, show));
         }
         return cases;
     }

@@ -66,13 +66,18 @@ class SparkSemanticsTest {
      * its error class (Updraft's from {@link UpdraftException#errorClass()}; Spark's, which reaches us as text
      * from its process, from the "[CLASS]" of its message).
      */
-    record Outcome(List<String> names, List<String> types, List<Row> rows, String error, String errorClass) {
+    record Outcome(List<String> names, List<String> types, List<Row> rows, String error, String errorClass,
+                   String show) {
         Outcome(List<String> names, List<String> types, List<Row> rows) {
-            this(names, types, rows, null, null);
+            this(names, types, rows, null, null, null);
         }
 
         static Outcome failure(String error, String errorClass) {
-            return new Outcome(List.of(), List.of(), List.of(), error, errorClass);
+            return new Outcome(List.of(), List.of(), List.of(), error, errorClass, null);
+        }
+
+        Outcome withShow(String text) {
+            return new Outcome(names, types, rows, error, errorClass, text);
         }
 
         boolean failed() {
@@ -81,6 +86,11 @@ class SparkSemanticsTest {
 
         /** Builds (analysis errors count as the query's error) and collects one Updraft query. */
         static Outcome of(java.util.function.Supplier<Dataset<Row>> query) {
+            return of(query, false);
+        }
+
+        /** As {@link #of(java.util.function.Supplier)}, with what {@code show()} prints when {@code show} is set. */
+        static Outcome of(java.util.function.Supplier<Dataset<Row>> query, boolean show) {
             try {
                 Dataset<Row> result = query.get();
                 List<Row> rows = result.collectAsList();
@@ -90,7 +100,8 @@ class SparkSemanticsTest {
                     names.add(field.name());
                     types.add(field.dataType().simpleString());
                 }
-                return new Outcome(names, types, rows);
+                Outcome outcome = new Outcome(names, types, rows);
+                return show ? outcome.withShow(result.showString(20, 20, false)) : outcome;
             } catch (RuntimeException e) {
                 StringBuilder messages = new StringBuilder();
                 String errorClass = null;
@@ -116,8 +127,9 @@ class SparkSemanticsTest {
             SparkSemanticsCase c = CASES.get(i);
             BY_NAME.put(c.name(), c);
             String zone = c.timeZone() == null ? "" : SparkSemanticsCase.TIME_ZONE_LINE + " " + c.timeZone() + "\n";
-            Files.writeString(sqlDir.resolve("q" + (i + 1) + ".sql"), "-- " + c.name() + "\n" + zone + c.sql() + "\n",
-                    StandardCharsets.UTF_8);
+            String show = c.show() ? SparkSemanticsCase.SHOW_LINE + "\n" : "";
+            Files.writeString(sqlDir.resolve("q" + (i + 1) + ".sql"), "-- " + c.name() + "\n" + zone + show + c.sql()
+                    + "\n", StandardCharsets.UTF_8);
             numbers.add(i + 1);
         }
         Path home = Path.of("").toAbsolutePath().getParent();
@@ -130,10 +142,14 @@ class SparkSemanticsTest {
         long t0 = System.nanoTime();
         Map<String, List<String>> types = new LinkedHashMap<>();
         Map<String, Double> caseMillis = new LinkedHashMap<>();
+        Map<String, String> shows = new LinkedHashMap<>();
         SparkRunner.Results results = spark.run(data, sqlDir, numbers, 2, 0, 1, 300, work.resolve("spark.log"),
                 event -> {
                     if (event instanceof SparkOutput.QueryDone done) {
                         types.put(done.query(), done.sparkTypes());
+                        if (done.show() != null) {
+                            shows.put(done.query(), done.show());
+                        }
                         done.result().millis().forEach(ms -> caseMillis.put(done.query(), ms));
                     }
                 });
@@ -155,7 +171,8 @@ class SparkSemanticsTest {
                 if (!r.rows().isEmpty()) {
                     r.rows().get(0).schema().fields().forEach(f -> names.add(f.name()));
                 }
-                SPARK.put(name, new Outcome(names, types.getOrDefault("q" + (i + 1), List.of()), r.rows()));
+                SPARK.put(name, new Outcome(names, types.getOrDefault("q" + (i + 1), List.of()), r.rows())
+                        .withShow(shows.get("q" + (i + 1))));
             }
         }
         session = UpdraftSession.builder().appName("spark-semantics").master("local[2]")
@@ -186,7 +203,8 @@ class SparkSemanticsTest {
     Stream<DynamicTest> everyCaseMatchesSpark() {
         return IntStream.range(0, CASES.size()).mapToObj(i -> {
             SparkSemanticsCase c = CASES.get(i);
-            return DynamicTest.dynamicTest(c.name(), () -> check(c, inTimeZone(c, () -> updraftSql(c.sql()))));
+            return DynamicTest.dynamicTest(c.name(), () -> check(c, inTimeZone(c,
+                    () -> Outcome.of(() -> session.sql(c.sql()), c.show()))));
         });
     }
 
@@ -299,10 +317,6 @@ class SparkSemanticsTest {
         Dataset<Row> build();
     }
 
-    private static Outcome updraftSql(String sql) {
-        return updraft(() -> session.sql(sql));
-    }
-
     /** Runs {@code run} with the session time zone of the case (then back to UTC), as SparkTpch does for Spark. */
     private static Outcome inTimeZone(SparkSemanticsCase c, java.util.function.Supplier<Outcome> run) {
         session.conf().set(RuntimeConfig.TIME_ZONE, c.timeZone() == null ? UTC : c.timeZone());
@@ -360,6 +374,13 @@ class SparkSemanticsTest {
         }
         if (!spark.types().equals(updraft.types())) {
             return Optional.of("column types: Spark " + spark.types() + ", Updraft " + updraft.types());
+        }
+        if (c.show()) {
+            if (spark.show() == null) {
+                return Optional.of("the case is marked '-- show' but Spark's result has no show text");
+            }
+            return spark.show().equals(updraft.show()) ? Optional.empty()
+                    : Optional.of("show() prints differently:\nSpark:\n" + spark.show() + "Updraft:\n" + updraft.show());
         }
         return RowComparison.difference(spark.rows(), updraft.rows(), c.ordered());
     }

@@ -58,6 +58,8 @@ public final class SparkTpch {
     static final String DEFAULT_TIME_ZONE = "UTC";
     /** A comment line of a query file naming the session time zone the query runs in. */
     static final String TIME_ZONE_LINE = "-- session time zone:";
+    /** A query file line asking for the result's {@code show()} text too (20 rows, cells truncated at 20). */
+    static final String SHOW_LINE = "-- show";
 
     private SparkTpch() {
     }
@@ -138,7 +140,7 @@ public final class SparkTpch {
             ArrayNode millis = json.createArrayNode();
             Run last = null;
             for (int i = 0; i < options.warmup() + options.runs(); i++) {
-                Run run = runOnce(spark, sql, query, options.timeoutSeconds());
+                Run run = runOnce(spark, sql, query, options.timeoutSeconds(), wantsShow(file));
                 if (run == null) {
                     return line.put("status", "timeout").put("message", "no result within "
                             + options.timeoutSeconds() + " s (" + (i < options.warmup() ? "warm-up run " + (i + 1)
@@ -162,20 +164,24 @@ public final class SparkTpch {
                 values.add(rowJson(json, rows.get(r)));
             }
             line.put("rowsTruncated", rows.size() > options.maxRows());
+            if (last.show() != null) {
+                line.put("show", last.show());
+            }
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
             line.put("status", "error").put("message", firstLine(e));
         }
         return line;
     }
 
-    private record Run(List<Row> rows, StructType schema, double millis) {
+    private record Run(List<Row> rows, StructType schema, double millis, String show) {
     }
 
     /**
      * One run in the job group {@code query}; with a timeout it runs on a thread of its own and, when late, the
      * group's jobs are cancelled and null is returned.
      */
-    private static Run runOnce(SparkSession spark, String sql, String query, int timeoutSeconds) throws Exception {
+    private static Run runOnce(SparkSession spark, String sql, String query, int timeoutSeconds, boolean show)
+            throws Exception {
         Callable<Run> run = () -> {
             spark.sparkContext().setJobGroup(query, query, true);
             try {
@@ -186,7 +192,8 @@ public final class SparkTpch {
                 }
                 Dataset<Row> result = spark.sql(statements[statements.length - 1]);
                 List<Row> rows = result.collectAsList();
-                return new Run(rows, result.schema(), (System.nanoTime() - t0) / 1e6);
+                double elapsed = (System.nanoTime() - t0) / 1e6;
+                return new Run(rows, result.schema(), elapsed, show ? showString(result) : null);
             } finally {
                 spark.sparkContext().clearJobGroup();
             }
@@ -211,6 +218,20 @@ public final class SparkTpch {
         } finally {
             thread.shutdown();
         }
+    }
+
+    /** Whether the query file has a {@value #SHOW_LINE} line. */
+    static boolean wantsShow(Path file) throws IOException {
+        return Files.readAllLines(file, StandardCharsets.UTF_8).stream().anyMatch(l -> l.strip().equals(SHOW_LINE));
+    }
+
+    /**
+     * What {@code result.show()} prints (20 rows, cells truncated at 20 characters), from Spark's own
+     * {@code showString} ({@code private[sql]} in Scala, so public in the bytecode; called reflectively).
+     */
+    static String showString(Dataset<Row> result) throws ReflectiveOperationException {
+        java.lang.reflect.Method m = result.getClass().getMethod("showString", int.class, int.class, boolean.class);
+        return (String) m.invoke(result, 20, 20, false);
     }
 
     /** A query file's {@value #TIME_ZONE_LINE} line: the session time zone it runs in (else UTC). */

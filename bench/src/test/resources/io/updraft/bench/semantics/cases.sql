@@ -5,6 +5,7 @@
 --   -- error                 Spark 4.2 must fail with an error class ([DIVIDE_BY_ZERO] ...), Updraft with the same
 --   -- known: <reason>       Updraft differs from Spark today; the test asserts that it still differs
 --   -- session time zone: <zone>  both engines run the case with spark.sql.session.timeZone = zone (else UTC)
+--   -- show                  compare what show() prints (20 rows, truncate 20) instead of the rows (with -- ordered)
 -- Other comment lines are notes.
 
 -- case: int_slash_is_double
@@ -795,3 +796,116 @@ select map('a', o_orderkey, 'a', 2) from orders where o_orderkey = 1
 select named_struct('s', o_orderstatus, 'p', o_orderpriority).s as s, count(*) as n
 from orders
 group by named_struct('s', o_orderstatus, 'p', o_orderpriority)
+
+-- case: show_structs_maps_binaries_floats_small_ints
+-- ordered
+-- show
+-- issue 10: show() of Spark 4's pretty strings: struct {a, b}, map {k -> v}, NULL inside both, binary [hex],
+-- float (Java's float text), tinyint, smallint; cells past 20 characters truncated as show() does
+select n_nationkey, named_struct('k', n_nationkey, 'name', n_name, 'none', cast(null as string)) as s,
+       map(n_name, n_regionkey * 1.5D, 'none', cast(null as double)) as m,
+       cast(n_name as binary) as b, cast(n_nationkey / 7 as float) as f,
+       cast(cast(n_nationkey as double) * 1000000000 as float) as big,
+       cast(n_nationkey - 3 as tinyint) as t, cast(n_nationkey * -1000 as smallint) as sm
+from nation
+where n_nationkey < 8
+order by n_nationkey
+
+-- case: show_nested_structs_maps_arrays
+-- ordered
+-- show
+select r_regionkey, named_struct('name', r_name, 'parts', split(r_name, 'A'), 'm', map('len', length(r_name))) as s,
+       map(r_name, named_struct('k', r_regionkey, 'f', cast(r_regionkey / 3 as float))) as ms
+from region
+order by r_regionkey
+
+-- case: explode_in_select_list
+-- issue 10's generators: explode of an array next to other columns (column col)
+select n_regionkey, explode(split(n_name, 'A')) from nation
+
+-- case: posexplode_lateral_view
+-- ordered
+-- show
+select n_nationkey, t.pos, part
+from nation lateral view posexplode(split(n_name, 'A')) t as pos, part
+where n_nationkey < 8
+order by n_nationkey, pos
+
+-- case: posexplode_outer_null_and_empty_arrays
+-- ordered
+-- show
+-- region 0 has a null array, region 1 an empty one: one row of nulls each (outer); the others one row per element
+select k, pos, x
+from (select r_regionkey as k,
+             case when r_regionkey = 0 then null
+                  when r_regionkey = 1 then collect_list(case when n_nationkey > 100 then n_nationkey end)
+                  else collect_list(n_nationkey) end as xs
+      from region join nation on r_regionkey = n_regionkey
+      group by r_regionkey) g
+lateral view posexplode_outer(xs) t as pos, x
+order by k, pos, x
+
+-- case: explode_drops_null_and_empty_arrays
+select k, x
+from (select r_regionkey as k,
+             case when r_regionkey = 0 then null
+                  when r_regionkey = 1 then collect_list(case when n_nationkey > 100 then n_nationkey end)
+                  else collect_list(n_nationkey) end as xs
+      from region join nation on r_regionkey = n_regionkey
+      group by r_regionkey) g
+lateral view explode(xs) t as x
+
+-- case: explode_map_in_select_list
+-- ordered
+-- show
+select r_regionkey, explode(map('name', r_name, 'comment', substr(r_comment, 1, 5)))
+from region
+order by r_regionkey, key
+
+-- case: inline_lateral_view_default_names
+-- ordered
+-- inline of an array of structs: one column per field, Spark's field names; a null struct element is a row of nulls
+select n_nationkey, a, b
+from nation
+lateral view inline(array(named_struct('a', n_regionkey, 'b', n_name),
+                          case when n_nationkey % 2 = 0 then named_struct('a', n_nationkey * 10, 'b', n_comment) end)) t
+where n_nationkey < 6
+order by n_nationkey, a
+
+-- case: inline_outer_in_select_list
+select n_nationkey, inline_outer(case when n_nationkey % 3 = 0 then null
+                                      else array(named_struct('a', n_regionkey, 'b', substr(n_name, 1, 3))) end)
+from nation
+where n_nationkey < 9
+
+-- case: two_generators_in_one_select
+-- Spark 4.2 accepts several generators in one select list: their rows multiply
+select r_regionkey, explode(split(r_name, 'A')) as p, posexplode(split(r_comment, ' '))
+from region
+where r_regionkey < 2
+
+-- case: chained_lateral_views
+select r_regionkey, x, y
+from region
+lateral view explode(split(r_name, 'A')) t1 as x
+lateral view outer explode(split(x, 'I')) t2 as y
+where r_regionkey < 3
+
+-- case: explode_of_a_non_array
+-- error
+select explode(n_nationkey) from nation
+
+-- case: generator_nested_in_an_expression
+-- error
+select explode(split(n_name, 'A')) is null from nation
+
+-- case: group_by_map
+-- ordered
+-- show
+-- issue 10: Spark 4.2 groups by a map column (maps of equal entries in another order are one group)
+select m, n
+from (select m, count(*) as n
+      from (select map('a', n_regionkey, 'b', 1) as m from nation
+            union all select map('b', 1, 'a', n_regionkey) from nation where n_nationkey < 3) u
+      group by m) g
+order by m['a']

@@ -44,6 +44,10 @@ public sealed interface ArgumentTypes {
     record NamedStruct() implements ArgumentTypes {
     }
 
+    /** array: elements cast to their common type. */
+    record ArrayElements() implements ArgumentTypes {
+    }
+
     /** map: key/value pairs; the keys cast to their common type, the values to theirs. */
     record MapEntries() implements ArgumentTypes {
     }

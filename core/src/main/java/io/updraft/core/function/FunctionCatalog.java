@@ -220,6 +220,9 @@ public final class FunctionCatalog {
         f.add(engine("get_struct_field", exactly(2), new ArgumentTypes.StructAndOrdinal(), fromArguments, "(struct, int ordinal) → the field;"
                 + " what s.a, s['a'] and getField resolve to").withKind(Kind.ENGINE_ONLY)
                 .withNullability(Nullability.ALWAYS));
+        f.add(engine("array", atLeast(0), new ArgumentTypes.ArrayElements(), fromArguments,
+                "(e1, e2, ...) → array<T> of the common type; never null; array() is array<string>")
+                .withNullability(Nullability.NEVER).nullTolerant());
         f.add(engine("map", atLeast(0), new ArgumentTypes.MapEntries(), fromArguments,
                 "(k1, v1, ...) → map<K,V>; never null; [NULL_MAP_KEY], [DUPLICATED_MAP_KEY]")
                 .withNullability(Nullability.NEVER).nullTolerant());

@@ -26,8 +26,8 @@ import java.util.Map;
  * Table-generating functions ({@code explode}, {@code posexplode}, {@code inline} and their {@code _outer} forms) as
  * Spark's analyzer plans them: a select list with one generator becomes {@code Project(Generate(child))} (Spark's
  * ExtractGenerator; the generator's columns take its place in the list), {@code LATERAL VIEW} a Generate whose columns
- * carry the view's qualifier. One generator per select list, at the top of an item (optionally aliased); anything
- * else is Spark's UNSUPPORTED_GENERATOR error. Stateless apart from the analysis' id generator.
+ * carry the view's qualifier. Generators stand at the top of a select-list item (optionally aliased); anything else
+ * is Spark's UNSUPPORTED_GENERATOR error. Stateless apart from the analysis' id generator.
  */
 final class GeneratorAnalysis {
     private record Call(GeneratorFunction function, boolean outer) {
@@ -57,47 +57,43 @@ final class GeneratorAnalysis {
         return projectList.stream().anyMatch(e -> UnresolvedExpressions.anyMatch(e, GeneratorAnalysis::isGeneratorCall));
     }
 
-    /** {@code SELECT ..., generator(arg) [AS name], ... FROM child}: Project over Generate. */
+    /**
+     * {@code SELECT ..., generator(arg) [AS name], ... FROM child}: Project over Generate. Several generators (Spark 4
+     * allows them) stack one Generate each, in select-list order, so their rows multiply; each argument resolves
+     * against the child's columns.
+     */
     static ResolvedPlan overProject(Analyzer.Run run, ResolvedPlan child, List<Expression> projectList) {
-        List<String> found = new ArrayList<>();
-        for (Expression e : projectList) {
-            UnresolvedExpressions.anyMatch(e, x -> {
-                if (isGeneratorCall(x)) {
-                    found.add(AnalysisErrors.quoteExpr(x.sql()));
-                }
-                return false;
-            });
-        }
-        if (found.size() > 1) {
-            throw new AnalysisException("UNSUPPORTED_GENERATOR.MULTI_GENERATOR", "42K0E", "The generator is not"
-                    + " supported: only one generator allowed per SELECT clause but found " + found.size() + ": "
-                    + String.join(", ", found) + ".");
-        }
-        int at = -1;
+        List<Integer> at = new ArrayList<>();
         for (int i = 0; i < projectList.size(); i++) {
             Expression e = projectList.get(i);
             Expression call = e instanceof Alias a ? a.child() : e;
             if (isGeneratorCall(call)) {
-                at = i;
+                at.add(i);
             } else if (UnresolvedExpressions.anyMatch(e, GeneratorAnalysis::isGeneratorCall)) {
                 throw new AnalysisException("UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS", "42K0E", "The generator is"
                         + " not supported: nested in expressions " + AnalysisErrors.quoteExpr(
                         (e instanceof Alias a ? a.child() : e).sql()) + ".");
             }
         }
-        Expression item = projectList.get(at);
-        FunctionCall call = (FunctionCall) (item instanceof Alias a ? a.child() : item);
-        List<String> names = item instanceof Alias a ? List.of(a.name()) : List.of();
-        GenerateNode generate = generate(run, child, call, false, null, names);
+        ResolvedPlan plan = child;
+        java.util.Map<Integer, List<AttributeReference>> generated = new java.util.HashMap<>();
+        for (int i : at) {
+            Expression item = projectList.get(i);
+            FunctionCall call = (FunctionCall) (item instanceof Alias a ? a.child() : item);
+            List<String> names = item instanceof Alias a ? List.of(a.name()) : List.of();
+            GenerateNode generate = generate(run, plan, child.output(), call, false, null, names);
+            generated.put(i, generate.generatorOutput());
+            plan = generate;
+        }
         List<NamedExpression> list = new ArrayList<>();
         for (int i = 0; i < projectList.size(); i++) {
-            if (i == at) {
-                list.addAll(generate.generatorOutput());
+            if (generated.containsKey(i)) {
+                list.addAll(generated.get(i));
             } else {
                 list.addAll(run.resolver.resolveNamedList(List.of(projectList.get(i)), run.scope(child.output())));
             }
         }
-        return new ProjectNode(generate, list);
+        return new ProjectNode(plan, list);
     }
 
     /** {@code LATERAL VIEW [OUTER] generator(arg) qualifier AS names}. */
@@ -108,16 +104,17 @@ final class GeneratorAnalysis {
                     + " However, it is not a generator.");
         }
         ResolvedPlan child = run.resolve(g.child());
-        return generate(run, child, g.generator(), g.outer(), g.qualifier(), g.names());
+        return generate(run, child, child.output(), g.generator(), g.outer(), g.qualifier(), g.names());
     }
 
-    private static GenerateNode generate(Analyzer.Run run, ResolvedPlan child, FunctionCall call, boolean outer,
-                                         String qualifier, List<String> names) {
+    /** A Generate over {@code child} whose argument resolves against {@code scope} (columns of the child). */
+    private static GenerateNode generate(Analyzer.Run run, ResolvedPlan child, List<AttributeReference> scope,
+                                         FunctionCall call, boolean outer, String qualifier, List<String> names) {
         Call generator = GENERATORS.get(call.name());
         if (call.arguments().size() != 1 || call.arguments().get(0) instanceof UnresolvedStar) {
             throw AnalysisErrors.wrongNumArgs(call.name(), "1", call.arguments().size());
         }
-        ResolvedExpression argument = run.resolver.resolve(call.arguments().get(0), run.scope(child.output()));
+        ResolvedExpression argument = run.resolver.resolve(call.arguments().get(0), run.scope(scope));
         String sql = call.name() + "(" + ExpressionPrinter.pretty(argument) + ")";
         GeneratorFunction function = generator.function();
         if (!function.accepts(argument.dataType())) {

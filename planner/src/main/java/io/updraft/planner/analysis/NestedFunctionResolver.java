@@ -118,6 +118,17 @@ final class NestedFunctionResolver {
         return new ScalarFunctionExpression("map", typed, new MapType(keyType, valueType, valueContainsNull), false);
     }
 
+    /** array(e1, ...): the elements cast to their common type; containsNull when one may be null. */
+    static ResolvedExpression array(String sql, List<ResolvedExpression> args) {
+        DataType element = common(sql, "array", args, "ELEMENT");
+        List<ResolvedExpression> typed = new ArrayList<>();
+        for (ResolvedExpression a : args) {
+            typed.add(TypeCoercion.cast(a, element));
+        }
+        boolean containsNull = args.stream().anyMatch(ResolvedExpression::nullable);
+        return new ScalarFunctionExpression("array", typed, new ArrayType(element, containsNull), false);
+    }
+
     private static DataType common(String sql, String function, List<ResolvedExpression> items, String what) {
         if (items.isEmpty()) {
             return DataTypes.StringType;

@@ -133,6 +133,9 @@ final class ScalarFunctionResolver {
             case ArgumentTypes.NamedStruct ignored -> {
                 return NestedFunctionResolver.namedStruct(sql, args);
             }
+            case ArgumentTypes.ArrayElements ignored -> {
+                return NestedFunctionResolver.array(sql, args);
+            }
             case ArgumentTypes.MapEntries ignored -> {
                 return NestedFunctionResolver.map(sql, args);
             }

@@ -25,7 +25,11 @@ final class SqlTypes {
             case "boolean" -> DataTypes.BooleanType;
             case "int", "integer" -> DataTypes.IntegerType;
             case "bigint", "long" -> DataTypes.LongType;
-            case "double", "float", "real" -> DataTypes.DoubleType;
+            case "double" -> DataTypes.DoubleType;
+            case "float", "real" -> DataTypes.FloatType;
+            case "tinyint", "byte" -> DataTypes.ByteType;
+            case "smallint", "short" -> DataTypes.ShortType;
+            case "binary" -> DataTypes.BinaryType;
             case "string", "varchar", "char", "character" -> DataTypes.StringType;
             case "date" -> DataTypes.DateType;
             case "timestamp" -> DataTypes.TimestampType;

@@ -43,6 +43,16 @@ public final class NestedFunctions {
             }
             return new CreateMapFunction(args, m, c.allocator());
         }, "map");
+        add(map, c -> {
+            if (!(c.resultType() instanceof ArrayType a)) {
+                throw UpdraftException.user("array must be typed as an array, not " + c.resultType().simpleString());
+            }
+            List<VectorExpression> args = new ArrayList<>();
+            for (int i = 0; i < c.size(); i++) {
+                args.add(c.as(i, a.elementType()));
+            }
+            return new CreateArrayFunction(args, a, c.allocator());
+        }, "array");
         add(map, c -> new MapPartFunction(mapArgument(c.arity(1, 1)), 0, (ArrayType) c.resultType(), c.allocator()),
                 "map_keys");
         add(map, c -> new MapPartFunction(mapArgument(c.arity(1, 1)), 1, (ArrayType) c.resultType(), c.allocator()),

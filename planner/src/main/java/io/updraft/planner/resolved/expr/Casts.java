@@ -29,7 +29,7 @@ public final class Casts {
         }
         return switch (from) {
             case StringType s -> to instanceof BooleanType || to.isNumeric() || to instanceof DateType
-                    || to instanceof TimestampType;
+                    || to instanceof TimestampType || to instanceof io.updraft.sql.types.BinaryType;
             case BooleanType b -> to.isNumeric() || to instanceof TimestampType;
             case IntegerType i -> to.isNumeric() || to instanceof BooleanType || to instanceof TimestampType;
             case LongType l -> to.isNumeric() || to instanceof BooleanType || to instanceof TimestampType;
