@@ -15,12 +15,20 @@ import org.apache.parquet.schema.Type;
  * UINT(8) as smallint, UINT(16) as int, UINT(32) as bigint); INT64 (bigint, timestamps in millis/micros/nanos);
  * INT96 timestamps; FLOAT as float, DOUBLE as double; BYTE_ARRAY as string when annotated STRING, ENUM or JSON,
  * as binary without annotation; decimals stored as INT32, INT64, FIXED_LEN_BYTE_ARRAY or BINARY.
+ * A top-level group is a {@link Conversion#NESTED} column ({@code descriptor} null, {@code group} its Parquet
+ * type): a struct, a MAP or a LIST of such values, typed by {@link NestedParquetTypes} and read by
+ * {@link NestedColumnReader}.
  */
-record ParquetColumn(String name, int fieldIndex, ColumnDescriptor descriptor, DataType type, Conversion conversion) {
+record ParquetColumn(String name, int fieldIndex, ColumnDescriptor descriptor, DataType type, Conversion conversion,
+                     Type group) {
 
     enum Conversion {
         BOOLEAN, INT32, UINT32, INT64, TIMESTAMP_MILLIS, TIMESTAMP_MICROS, TIMESTAMP_NANOS, INT96_TIMESTAMP,
-        FLOAT, DOUBLE, STRING, DECIMAL_INT32, DECIMAL_INT64, DECIMAL_BINARY, INT8, INT16, UINT8, BINARY
+        FLOAT, DOUBLE, STRING, DECIMAL_INT32, DECIMAL_INT64, DECIMAL_BINARY, INT8, INT16, UINT8, BINARY, NESTED
+    }
+
+    boolean nested() {
+        return conversion == Conversion.NESTED;
     }
 
     /** Result of mapping one field: a column, or why it cannot be read. */
@@ -31,7 +39,15 @@ record ParquetColumn(String name, int fieldIndex, ColumnDescriptor descriptor, D
         Type field = schema.getType(fieldIndex);
         String name = field.getName();
         if (!field.isPrimitive()) {
-            return unsupported(name, "nested type " + field.asGroupType().getLogicalTypeAnnotation());
+            if (field.isRepetition(Type.Repetition.REPEATED)) {
+                return unsupported(name, "repeated group");
+            }
+            String why = NestedParquetTypes.unsupported(field);
+            if (why != null) {
+                return unsupported(name, why);
+            }
+            return new Mapping(new ParquetColumn(name, fieldIndex, null, NestedParquetTypes.type(field),
+                    Conversion.NESTED, field), null);
         }
         if (field.isRepetition(Type.Repetition.REPEATED)) {
             return unsupported(name, "repeated field");
@@ -109,7 +125,7 @@ record ParquetColumn(String name, int fieldIndex, ColumnDescriptor descriptor, D
 
     private static Mapping column(String name, int fieldIndex, ColumnDescriptor descriptor, DataType type,
                                   Conversion conversion) {
-        return new Mapping(new ParquetColumn(name, fieldIndex, descriptor, type, conversion), null);
+        return new Mapping(new ParquetColumn(name, fieldIndex, descriptor, type, conversion, null), null);
     }
 
     private static Mapping unsupported(String name, String what) {

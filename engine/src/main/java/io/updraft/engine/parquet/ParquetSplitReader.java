@@ -53,6 +53,7 @@ final class ParquetSplitReader implements AutoCloseable {
     private PageColumnReader[] pageReaders;
     private ColumnReader[] columnReaders;
     private ColumnDecoder[] decoders;
+    private NestedColumnReader[] nestedReaders;
     private long remainingInRowGroup;
     private int currentRowGroup = -1;
 
@@ -85,7 +86,15 @@ final class ParquetSplitReader implements AutoCloseable {
             this.pruner = new RowGroupPruner(pruningFilter, outputColumns);
             List<ColumnDescriptor> descriptors = new ArrayList<>();
             for (ParquetColumn c : distinctColumns) {
-                descriptors.add(c.descriptor());
+                if (c.nested()) {
+                    for (ColumnDescriptor d : schema.getColumns()) {
+                        if (d.getPath()[0].equals(c.name())) {
+                            descriptors.add(d);
+                        }
+                    }
+                } else {
+                    descriptors.add(c.descriptor());
+                }
             }
             reader.setRequestedSchema(descriptors);
             this.writerVersion = parseVersion(reader.getFooter().getFileMetaData().getCreatedBy());
@@ -202,8 +211,13 @@ final class ParquetSplitReader implements AutoCloseable {
                 pageReaders = new PageColumnReader[distinctColumns.size()];
                 columnReaders = new ColumnReader[distinctColumns.size()];
                 decoders = new ColumnDecoder[distinctColumns.size()];
+                nestedReaders = new NestedColumnReader[distinctColumns.size()];
                 for (int c = 0; c < distinctColumns.size(); c++) {
                     ParquetColumn column = distinctColumns.get(c);
+                    if (column.nested()) {
+                        nestedReaders[c] = new NestedColumnReader(column, pages);
+                        continue;
+                    }
                     if (pageDecoding && PageColumnReader.supports(column, chunk(block, column))) {
                         pageReaders[c] = new PageColumnReader(column, pages.getPageReader(column.descriptor()));
                         continue;
@@ -236,6 +250,10 @@ final class ParquetSplitReader implements AutoCloseable {
         try {
             for (int c = 0; c < decoded.length; c++) {
                 ParquetColumn column = distinctColumns.get(c);
+                if (column.nested()) {
+                    decoded[c] = nestedReaders[c].read(n, context.allocator());
+                    continue;
+                }
                 decoded[c] = ArrowTypes.newVector(column.name(), column.type(), context.allocator());
                 if (pageReaders[c] != null) {
                     pageReaders[c].read(decoded[c], n);

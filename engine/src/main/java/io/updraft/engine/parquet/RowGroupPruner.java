@@ -42,7 +42,8 @@ final class RowGroupPruner {
         this.columns = columns;
         this.paths = new String[columns.size()][];
         for (int i = 0; i < columns.size(); i++) {
-            paths[i] = columns.get(i).descriptor().getPath();
+            // a nested column has no one chunk: no statistics, so no pruning by it (Arrays.equals(x, null) is false)
+            paths[i] = columns.get(i).nested() ? null : columns.get(i).descriptor().getPath();
         }
     }
 
@@ -257,7 +258,7 @@ final class RowGroupPruner {
                 case UINT32 -> Integer.toUnsignedLong((Integer) value);
                 case TIMESTAMP_MILLIS -> (Long) value * 1000;
                 case TIMESTAMP_NANOS -> Math.floorDiv((Long) value, 1000L);
-                case FLOAT, INT8, INT16, UINT8, BINARY -> null; // not pruned: Updraft compares them only after reading
+                case FLOAT, INT8, INT16, UINT8, BINARY, NESTED -> null; // not pruned: compared only after reading
                 case STRING -> ((Binary) value).getBytes();
                 case DECIMAL_INT32 -> BigDecimal.valueOf((Integer) value, scale(column));
                 case DECIMAL_INT64 -> BigDecimal.valueOf((Long) value, scale(column));
