@@ -153,6 +153,23 @@ class GeneratorsTest {
     }
 
     @Test
+    void generatorsOverNestedParquetWrittenByDuckDbMatchItsUnnest() throws Exception {
+        Path file = dir.resolve("nested.parquet");
+        t.duck.writeParquet("SELECT range::INTEGER AS id, [{'a': range::INTEGER, 'b': 'x' || range},"
+                + " {'a': (range * 10)::INTEGER, 'b': NULL}] AS ps, MAP {'k': range::INTEGER} AS m,"
+                + " CASE WHEN range % 3 = 0 THEN NULL ELSE [range, range + 1] END AS xs FROM range(50)", file, 16);
+        Dataset<Row> nested = t.spark.read().parquet(file.toString());
+        assertThat(nested.schema().simpleString()).isEqualTo(
+                "struct<id:int,ps:array<struct<a:int,b:string>>,m:map<string,int>,xs:array<bigint>>");
+        t.assertSameAnyOrder(nested.select(col("id"), inline(col("ps"))),
+                "SELECT id, unnest(ps, recursive := true) FROM '" + file + "'");
+        t.assertSameAnyOrder(nested.select(col("id"), explode(col("m"))),
+                "SELECT id, 'k' AS key, id AS value FROM '" + file + "'");
+        t.assertSameAnyOrder(nested.select(col("id"), explode_outer(col("xs"))),
+                "SELECT id, unnest(CASE WHEN xs IS NULL THEN [NULL] ELSE xs END) FROM '" + file + "'");
+    }
+
+    @Test
     void explainShowsTheGenerateNode() {
         Dataset<Row> ds = data.select(col("id"), explode_outer(col("xs")));
         String text = ds.queryExecution().explainString("extended");
