@@ -226,6 +226,9 @@ public final class FunctionCatalog {
         f.add(engine("map", atLeast(0), new ArgumentTypes.MapEntries(), fromArguments,
                 "(k1, v1, ...) → map<K,V>; never null; [NULL_MAP_KEY], [DUPLICATED_MAP_KEY]")
                 .withNullability(Nullability.NEVER).nullTolerant());
+        f.add(engine("map_sort", exactly(1), new ArgumentTypes.Map(), fromArguments,
+                "(map<K,V>) → the map with its entries in key order; what the analyzer puts around map grouping keys")
+                .withKind(Kind.ENGINE_ONLY).withNullability(Nullability.FIRST_ARGUMENT));
         f.add(engine("map_keys", exactly(1), new ArgumentTypes.Map(), fromArguments,
                 "(map<K,V>) → array<K> (elements never null)").withNullability(Nullability.FIRST_ARGUMENT));
         f.add(engine("map_values", exactly(1), new ArgumentTypes.Map(), fromArguments,

@@ -53,6 +53,8 @@ public final class NestedFunctions {
             }
             return new CreateArrayFunction(args, a, c.allocator());
         }, "array");
+        add(map, c -> new MapSortFunction(mapArgument(c.arity(1, 1)), (MapType) c.resultType(), c.allocator()),
+                "map_sort");
         add(map, c -> new MapPartFunction(mapArgument(c.arity(1, 1)), 0, (ArrayType) c.resultType(), c.allocator()),
                 "map_keys");
         add(map, c -> new MapPartFunction(mapArgument(c.arity(1, 1)), 1, (ArrayType) c.resultType(), c.allocator()),
