@@ -201,6 +201,16 @@ class GeneratorsTest {
         assertThat(rows.get(0).getLong(1)).isEqualTo(5L);
         assertThat(rows.get(0).<String>getList(2)).containsExactly("a", "b");
         assertThat(data.groupBy(col("m")).count().count()).isEqualTo(4);
+        assertThatThrownBy(() -> data.select("m").distinct().schema()).hasMessage("[UNSUPPORTED_FEATURE."
+                + "SET_OPERATION_ON_MAP_TYPE] The feature is not supported: Cannot have MAP type columns in DataFrame"
+                + " which calls set operations (INTERSECT, EXCEPT, etc.), but the type of column `m` is"
+                + " \"MAP<STRING, DOUBLE>\". SQLSTATE: 0A000");
+        assertThatThrownBy(() -> data.select("id", "m").intersect(data.select("id", "m")).schema())
+                .isInstanceOf(AnalysisException.class).hasMessageContaining("SET_OPERATION_ON_MAP_TYPE");
+        assertThat(data.select("ps").intersect(data.select("ps")).count()).isEqualTo(4);
+        assertThatThrownBy(() -> data.orderBy(col("m").desc()).schema()).hasMessage("[DATATYPE_MISMATCH."
+                + "INVALID_ORDERING_TYPE] Cannot resolve \"m DESC NULLS LAST\" due to data type mismatch: The"
+                + " `sortorder` does not support ordering on type \"MAP<STRING, DOUBLE>\". SQLSTATE: 42K09");
     }
 
     @Test

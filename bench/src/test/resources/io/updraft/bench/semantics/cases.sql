@@ -909,3 +909,15 @@ from (select m, count(*) as n
             union all select map('b', 1, 'a', n_regionkey) from nation where n_nationkey < 3) u
       group by m) g
 order by m['a']
+
+-- case: distinct_of_a_map_column
+-- error
+select distinct map('a', n_regionkey) as m from nation
+
+-- case: order_by_a_map_column
+-- error
+select map('a', n_regionkey) as m from nation order by m
+
+-- case: explode_multi_alias
+-- known: SELECT gen(...) AS (a, b) does not parse yet (Calcite); LATERAL VIEW ... AS a, b does
+select explode(map('a', n_nationkey)) as (k, v) from nation

@@ -148,7 +148,7 @@ public final class Analyzer {
                 case Union u -> SetOperationAnalysis.union(this, u);
                 case Intersect i -> SetOperationAnalysis.intersect(this, i);
                 case Except e -> SetOperationAnalysis.except(this, e);
-                case Distinct d -> new DistinctNode(resolve(d.child()));
+                case Distinct d -> new DistinctNode(MapGroupingKeys.checkNoMapColumns(resolve(d.child())));
                 case Deduplicate d -> deduplicate(resolve(d.child()), d.columns());
                 case Repartition r -> repartition(resolve(r.child()), r);
                 case Coalesce c -> new RepartitionNode(resolve(c.child()), RepartitionNode.Kind.COALESCE,
@@ -380,7 +380,15 @@ public final class Analyzer {
         List<SortOrder> resolveOrders(List<SortOrderExpr> order, Scope scope) {
             List<SortOrder> out = new ArrayList<>();
             for (SortOrderExpr o : order) {
-                out.add(new SortOrder(resolver.resolve(o.child(), scope), o.ascending(), o.nullsFirst()));
+                SortOrder sorted = new SortOrder(resolver.resolve(o.child(), scope), o.ascending(), o.nullsFirst());
+                if (MapGroupingKeys.containsMap(sorted.child().dataType())) {
+                    // Spark 4.2 (checked live): maps have no order
+                    throw AnalysisErrors.dataTypeMismatch("INVALID_ORDERING_TYPE", ExpressionPrinter.pretty(
+                            sorted.child()) + (o.ascending() ? " ASC" : " DESC") + (o.nullsFirst() ? " NULLS FIRST"
+                            : " NULLS LAST"), "The `sortorder` does not support ordering on type "
+                            + AnalysisErrors.quoteType(sorted.child().dataType()));
+                }
+                out.add(sorted);
             }
             return out;
         }

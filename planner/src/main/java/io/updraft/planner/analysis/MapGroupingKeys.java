@@ -48,6 +48,32 @@ final class MapGroupingKeys {
         return new Rewritten(newGroupings, newOutputs);
     }
 
+    /**
+     * DISTINCT, INTERSECT and EXCEPT compare whole rows, which Spark refuses for map columns
+     * (UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE, checked live); returns {@code plan} when it has none.
+     */
+    static io.updraft.planner.resolved.plan.ResolvedPlan checkNoMapColumns(
+            io.updraft.planner.resolved.plan.ResolvedPlan plan) {
+        for (AttributeReference a : plan.output()) {
+            if (containsMap(a.dataType())) {
+                throw new io.updraft.core.error.AnalysisException("UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE",
+                        "0A000", "The feature is not supported: Cannot have MAP type columns in DataFrame which calls"
+                        + " set operations (INTERSECT, EXCEPT, etc.), but the type of column " + AnalysisErrors.quoteId(
+                        a.name()) + " is " + AnalysisErrors.quoteType(a.dataType()) + ".");
+            }
+        }
+        return plan;
+    }
+
+    static boolean containsMap(io.updraft.sql.types.DataType type) {
+        return switch (type) {
+            case MapType m -> true;
+            case io.updraft.sql.types.ArrayType a -> containsMap(a.elementType());
+            case io.updraft.sql.types.StructType s -> s.fields().stream().anyMatch(f -> containsMap(f.dataType()));
+            default -> false;
+        };
+    }
+
     private static ResolvedExpression replace(ResolvedExpression e, List<ResolvedExpression> maps) {
         return Expressions.replace(e, x -> x instanceof AggregateFunctionExpression ? x
                 : maps.stream().anyMatch(g -> Expressions.semanticEquals(g, x)) ? sorted(x) : null);

@@ -42,13 +42,13 @@ final class SetOperationAnalysis {
     static ResolvedPlan intersect(Analyzer.Run run, Intersect intersect) {
         List<ResolvedPlan> children = widen(run, List.of(run.resolve(intersect.left()), run.resolve(intersect.right())),
                 "INTERSECT");
-        return new IntersectNode(children.get(0), children.get(1), intersect.all());
+        return new IntersectNode(MapGroupingKeys.checkNoMapColumns(children.get(0)), children.get(1), intersect.all());
     }
 
     static ResolvedPlan except(Analyzer.Run run, Except except) {
         List<ResolvedPlan> children = widen(run, List.of(run.resolve(except.left()), run.resolve(except.right())),
                 "EXCEPT");
-        return new ExceptNode(children.get(0), children.get(1), except.all());
+        return new ExceptNode(MapGroupingKeys.checkNoMapColumns(children.get(0)), children.get(1), except.all());
     }
 
     /** Reorders every child's columns to the first child's names; missing ones are nulls when allowed. */

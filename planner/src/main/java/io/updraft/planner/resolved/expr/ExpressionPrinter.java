@@ -47,7 +47,15 @@ public final class ExpressionPrinter {
 
     /** Spark's {@code toSQLType}: the upper-case SQL type name, e.g. DECIMAL(15,2), INT, DATE. */
     public static String sqlType(DataType type) {
-        return type.simpleString().toUpperCase(Locale.ROOT);
+        return switch (type) {
+            case io.updraft.sql.types.ArrayType a -> "ARRAY<" + sqlType(a.elementType()) + ">";
+            case io.updraft.sql.types.MapType m -> "MAP<" + sqlType(m.keyType()) + ", " + sqlType(m.valueType()) + ">";
+            case io.updraft.sql.types.StructType s -> s.fields().stream()
+                    .map(f -> (f.name().matches("[A-Za-z_][A-Za-z0-9_]*") ? f.name() : "`" + f.name().replace("`", "``")
+                            + "`") + ": " + sqlType(f.dataType()))
+                    .collect(java.util.stream.Collectors.joining(", ", "STRUCT<", ">"));
+            default -> type.simpleString().toUpperCase(Locale.ROOT);
+        };
     }
 
     /** The attribute as explain shows it: {@code name#id}, with Spark's "L" suffix for bigint. */
