@@ -46,10 +46,10 @@ class ParquetFilesTest {
         Path file = ParquetTestFiles.write(dir.resolve("nested.parquet"),
                 "SELECT 1 AS id, [1, 2] AS list, {'a': 1} AS struct, 1::UBIGINT AS big_unsigned", 2048);
         ParquetFileInfo info = ParquetFiles.inspect(file.toString());
-        assertThat(info.schema().simpleString()).isEqualTo("struct<id:int>");
-        assertThat(info.unsupportedColumns()).hasSize(3);
-        assertThat(info.unsupportedColumns().get(0)).startsWith("list (");
-        assertThat(info.unsupportedColumns().get(2)).startsWith("big_unsigned (");
+        // lists and structs are read since issue 10 (ParquetNestedTypesTest); unsigned 64-bit integers are not
+        assertThat(info.schema().simpleString()).isEqualTo("struct<id:int,list:array<int>,struct:struct<a:int>>");
+        assertThat(info.unsupportedColumns()).hasSize(1);
+        assertThat(info.unsupportedColumns().get(0)).startsWith("big_unsigned (");
     }
 
     @Test
