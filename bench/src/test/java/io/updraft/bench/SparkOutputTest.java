@@ -50,6 +50,17 @@ class SparkOutputTest {
         assertThat((Double) second.get(4)).isNaN();
         assertThat(second.get(5)).isNull();
         assertThat(first.schema().get(1).dataType()).isEqualTo(DataTypes.createDecimalType(38, 4));
+        assertThat(done.show()).isNull();
+    }
+
+    @Test
+    void readsTheShowTextOfAQuery() {
+        String line = "{\"event\":\"query\",\"query\":\"q1\",\"status\":\"ok\",\"millis\":[1.0],\"rowCount\":1,"
+                + "\"schema\":[{\"name\":\"s\",\"type\":\"struct<a:int>\"}],\"rows\":[[\"[1]\"]],"
+                + "\"show\":\"+---+\\n|  s|\\n+---+\\n|{1}|\\n+---+\\n\"}";
+        SparkOutput.QueryDone done = (SparkOutput.QueryDone) SparkOutput.parse(line).orElseThrow();
+        assertThat(done.show()).isEqualTo("+---+\n|  s|\n+---+\n|{1}|\n+---+\n");
+        assertThat(done.sparkTypes()).containsExactly("struct<a:int>");
     }
 
     @Test

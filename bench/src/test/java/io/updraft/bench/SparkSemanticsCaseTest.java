@@ -43,6 +43,22 @@ class SparkSemanticsCaseTest {
     }
 
     @Test
+    void parsesTheShowMark() {
+        List<SparkSemanticsCase> cases = SparkSemanticsCase.parse("""
+                -- case: shown
+                -- ordered
+                -- show
+                select s from x order by 1
+
+                -- case: rows
+                select 1
+                """);
+        assertThat(cases).containsExactly(
+                new SparkSemanticsCase("shown", "select s from x order by 1", true, false, null, null, true),
+                new SparkSemanticsCase("rows", "select 1", false, false, null, null, false));
+    }
+
+    @Test
     void rejectsDuplicateNamesAndEmptyCases() {
         assertThatThrownBy(() -> SparkSemanticsCase.parse("-- case: a\nselect 1\n-- case: a\nselect 2\n"))
                 .hasMessageContaining("duplicate case name a");
