@@ -33,7 +33,9 @@ class OperatorWithChildrenTest {
                 new Window(LEAF, List.of(A), List.of(KEY), List.of(WindowCall.of(WindowFunction.RANK, List.of())),
                         List.of("r")),
                 new Expand(LEAF, List.of(List.of(A), List.of(Literal.nullOf(DataTypes.IntegerType))), List.of("a")),
-                new ShuffleWrite(LEAF, new Partitioning.Hash(List.of(A)), 4));
+                new ShuffleWrite(LEAF, new Partitioning.Hash(List.of(A)), 4),
+                new Generate(LEAF, GeneratorFunction.POSEXPLODE, new ColumnRef(0, new io.updraft.sql.types.ArrayType(
+                        DataTypes.IntegerType, true), true), true, List.of(0), List.of("p", "c")));
     }
 
     @Test

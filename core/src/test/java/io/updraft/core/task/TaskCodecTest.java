@@ -127,7 +127,12 @@ class TaskCodecTest {
         var topN = new TopN(window, List.of(new SortKey(new ColumnRef(3, DataTypes.IntegerType, false), true, true)), 5);
         Operator root = new ShuffleWrite(topN, new Partitioning.Range(List.of(new SortKey(k, true, true)),
                 List.of(List.of(Literal.of(10L)), List.of(Literal.nullOf(DataTypes.LongType)))), 3);
-        for (Operator plan : List.of(root,
+        var generate = new io.updraft.core.plan.Generate(scan, io.updraft.core.plan.GeneratorFunction.INLINE,
+                new ColumnRef(2, new io.updraft.sql.types.ArrayType(new StructType(List.of())
+                        .add("a", DataTypes.IntegerType).add("b", DataTypes.StringType), true), true), true,
+                List.of(0, 2), List.of("a", "b"));
+        assertThat(generate.schema().simpleString()).isEqualTo("struct<k:bigint,s:string,a:int,b:string>");
+        for (Operator plan : List.of(root, new ShuffleWrite(generate, new Partitioning.RoundRobin(), 2),
                 new ShuffleWrite(scan, new Partitioning.Hash(List.of(k, v)), 8),
                 new ShuffleWrite(scan, new Partitioning.RoundRobin(), 4),
                 new ShuffleWrite(scan, new Partitioning.Single(), 1))) {
