@@ -310,6 +310,15 @@ public class Column {
         return alias(alias);
     }
 
+    /** Names every column of a generator ({@code posexplode(c).as("p", "v")}), Spark's multi-part alias. */
+    public Column as(String... aliases) {
+        if (aliases.length == 1) {
+            return alias(aliases[0]);
+        }
+        Expression child = expr instanceof Alias a ? a.child() : expr;
+        return new Column(new io.updraft.planner.expr.MultiAlias(child, List.of(aliases)));
+    }
+
     /** This column as a {@link TypedColumn} of {@code encoder}'s type (Spark's {@code as[U]}). */
     public <U> TypedColumn<Object, U> as(Encoder<U> encoder) {
         return new TypedColumn<>(expr, encoder);

@@ -114,6 +114,12 @@ class GeneratorsTest {
         assertThat(rows(ds.orderBy("id", "x"))).containsExactly(List.of(1, 10), List.of(1, 20),
                 Arrays.asList(2, null), List.of(2, 30));
         assertThat(data.select(explode(col("xs")).as("e")).schema().fieldNames()).containsExactly("e");
+        assertThat(data.select(posexplode(col("m")).as("p", "k", "v"), col("id")).schema().fieldNames())
+                .containsExactly("p", "k", "v", "id");
+        assertThatThrownBy(() -> data.select(col("m").as("k", "v")).schema())
+                .hasMessageContaining("[MULTI_ALIAS_WITHOUT_GENERATOR] Multi part aliasing (k, v) is not supported");
+        assertThatThrownBy(() -> data.select(explode(col("m")).as("k", "v", "w")).schema())
+                .hasMessageContaining("[UDTF_ALIAS_NUMBER_MISMATCH]");
         assertThat(data.withColumn("xs", explode(col("xs"))).schema().fieldNames())
                 .containsExactly("id", "xs", "m", "ps");
         Dataset<Row> agg = data.select(explode(col("xs")).as("e")).agg(sum("e"));

@@ -164,6 +164,10 @@ final class ExpressionResolver {
             case UnresolvedStar s -> throw AnalysisErrors.invalidStar("the expression " + AnalysisErrors.quoteExpr(s.sql()));
             case LiteralValue l -> new ConstantExpression(l.literal());
             case Alias a -> resolve(a.child(), scope, insideAggregate);
+            case io.updraft.planner.expr.MultiAlias a -> throw new io.updraft.core.error.AnalysisException(
+                    "MULTI_ALIAS_WITHOUT_GENERATOR", "42K0E", "Multi part aliasing (" + String.join(", ", a.names())
+                    + ") is not supported with " + AnalysisErrors.quoteExpr(a.child().sql())
+                    + " as it is not a generator function.");
             case SortOrderExpr s -> resolve(s.child(), scope, insideAggregate);
             case BinaryArithmetic b -> TypeCoercion.arithmetic(b.op(), resolve(b.left(), scope, insideAggregate),
                     resolve(b.right(), scope, insideAggregate));

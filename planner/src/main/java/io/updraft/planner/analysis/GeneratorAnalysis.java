@@ -5,6 +5,7 @@ import io.updraft.core.plan.GeneratorFunction;
 import io.updraft.planner.expr.Alias;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.FunctionCall;
+import io.updraft.planner.expr.MultiAlias;
 import io.updraft.planner.expr.UnresolvedExpressions;
 import io.updraft.planner.expr.UnresolvedStar;
 import io.updraft.planner.logical.Generate;
@@ -52,6 +53,11 @@ final class GeneratorAnalysis {
         return e instanceof FunctionCall f && isGenerator(f.name());
     }
 
+    /** The expression under an alias or multi-alias. */
+    private static Expression unaliased(Expression e) {
+        return e instanceof Alias a ? a.child() : e instanceof MultiAlias m ? m.child() : e;
+    }
+
     /** Whether the select list calls a generator anywhere. */
     static boolean hasGenerator(List<Expression> projectList) {
         return projectList.stream().anyMatch(e -> UnresolvedExpressions.anyMatch(e, GeneratorAnalysis::isGeneratorCall));
@@ -66,21 +72,22 @@ final class GeneratorAnalysis {
         List<Integer> at = new ArrayList<>();
         for (int i = 0; i < projectList.size(); i++) {
             Expression e = projectList.get(i);
-            Expression call = e instanceof Alias a ? a.child() : e;
+            Expression call = unaliased(e);
             if (isGeneratorCall(call)) {
                 at.add(i);
             } else if (UnresolvedExpressions.anyMatch(e, GeneratorAnalysis::isGeneratorCall)) {
                 throw new AnalysisException("UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS", "42K0E", "The generator is"
-                        + " not supported: nested in expressions " + AnalysisErrors.quoteExpr(
-                        (e instanceof Alias a ? a.child() : e).sql()) + ".");
+                        + " not supported: nested in expressions " + AnalysisErrors.quoteExpr(unaliased(e).sql())
+                        + ".");
             }
         }
         ResolvedPlan plan = child;
         java.util.Map<Integer, List<AttributeReference>> generated = new java.util.HashMap<>();
         for (int i : at) {
             Expression item = projectList.get(i);
-            FunctionCall call = (FunctionCall) (item instanceof Alias a ? a.child() : item);
-            List<String> names = item instanceof Alias a ? List.of(a.name()) : List.of();
+            FunctionCall call = (FunctionCall) unaliased(item);
+            List<String> names = item instanceof Alias a ? List.of(a.name())
+                    : item instanceof MultiAlias m ? m.names() : List.of();
             GenerateNode generate = generate(run, plan, child.output(), call, false, null, names);
             generated.put(i, generate.generatorOutput());
             plan = generate;

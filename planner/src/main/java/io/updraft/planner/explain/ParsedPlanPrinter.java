@@ -107,6 +107,7 @@ public final class ParsedPlanPrinter {
             case UnresolvedStar s -> s.sql();
             case LiteralValue l -> ExpressionPrinter.literal(new ConstantExpression(l.literal()), true);
             case Alias a -> expr(a.child()) + " AS " + a.name();
+            case io.updraft.planner.expr.MultiAlias a -> expr(a.child()) + " AS (" + String.join(", ", a.names()) + ")";
             case BinaryArithmetic b -> "(" + expr(b.left()) + " " + b.op().symbol() + " " + expr(b.right()) + ")";
             case BinaryComparison c -> c.op() == CompareOp.NOT_EQUAL
                     ? "NOT (" + expr(c.left()) + " = " + expr(c.right()) + ")"

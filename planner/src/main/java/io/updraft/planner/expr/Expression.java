@@ -8,7 +8,7 @@ package io.updraft.planner.expr;
 public sealed interface Expression permits UnresolvedAttribute, UnresolvedStar, LiteralValue, Alias, BinaryArithmetic,
         BinaryComparison, LogicalAnd, LogicalOr, LogicalNot, IsNullExpr, IsNotNullExpr, UnaryMinus, CastExpr, InList,
         BetweenExpr, CaseWhenExpr, FunctionCall, SortOrderExpr, WindowExpr, ScalarSubquery, InSubquery, Exists,
-        GroupingSets, UserFunctionCall {
+        GroupingSets, UserFunctionCall, MultiAlias {
 
     /** Spark's auto-generated column name for this expression, e.g. "(l_extendedprice * (1 - l_discount))". */
     String sql();

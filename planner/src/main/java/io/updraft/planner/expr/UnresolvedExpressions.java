@@ -16,6 +16,7 @@ public final class UnresolvedExpressions {
             case UnresolvedStar s -> List.of();
             case LiteralValue l -> List.of();
             case Alias a -> List.of(a.child());
+            case MultiAlias a -> List.of(a.child());
             case BinaryArithmetic b -> List.of(b.left(), b.right());
             case BinaryComparison c -> List.of(c.left(), c.right());
             case LogicalAnd a -> List.of(a.left(), a.right());
