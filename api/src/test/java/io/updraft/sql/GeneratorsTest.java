@@ -141,6 +141,9 @@ class GeneratorsTest {
                 + " LATERAL VIEW explode(m) b AS k, w WHERE x IS NOT NULL ORDER BY id, x, k");
         assertThat(rows(chained)).containsExactly(List.of(1, 10, "j"), List.of(1, 10, "k"), List.of(1, 20, "j"),
                 List.of(1, 20, "k"), List.of(2, 30, "n"));
+        Dataset<Row> multi = t.spark.sql("SELECT id, posexplode(m) AS (p, k, v) FROM g WHERE id = 1 ORDER BY p");
+        assertThat(multi.schema().fieldNames()).containsExactly("id", "p", "k", "v");
+        assertThat(rows(multi)).containsExactly(List.of(1, 0, "k", 1.5), List.of(1, 1, "j", 2.5));
         Dataset<Row> defaults = t.spark.sql("SELECT * FROM g LATERAL VIEW inline(ps) t WHERE id = 1");
         assertThat(defaults.schema().fieldNames()).containsExactly("id", "xs", "m", "ps", "a", "b");
         assertThat(defaults.count()).isEqualTo(2);

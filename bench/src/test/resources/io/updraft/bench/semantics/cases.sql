@@ -919,5 +919,5 @@ select distinct map('a', n_regionkey) as m from nation
 select map('a', n_regionkey) as m from nation order by m
 
 -- case: explode_multi_alias
--- known: SELECT gen(...) AS (a, b) does not parse yet (Calcite); LATERAL VIEW ... AS a, b does
+-- a multi-part alias names every column of the generator
 select explode(map('a', n_nationkey)) as (k, v) from nation

@@ -20,7 +20,9 @@ import java.util.function.Function;
  * it stay true) and remembered with the end of the FROM item they follow (the last token before the first clause of
  * a chain). {@link QueryConverter} applies them, in order, to the FROM relation that ends there, as
  * {@link Generate} plans. The generator call is parsed on its own, so a syntax error inside it reports positions
- * within the call. Immutable once built.
+ * within the call. A select item's multi-part alias ({@code explode(m) AS (k, v)}) is taken out the same way,
+ * remembered with the position of the call's closing parenthesis, and put back by {@link #multiAlias}. Immutable
+ * once built.
  */
 final class LateralViews {
     /** Words that end a clause's column list (the next clause or join starts). */
@@ -32,12 +34,18 @@ final class LateralViews {
     record View(int anchorLine, int anchorColumn, String generator, boolean outer, String table, List<String> columns) {
     }
 
+    /** {@code call(...) AS (a, b)}: the names, after the call's closing parenthesis at line/column. */
+    record Names(int line, int column, List<String> names) {
+    }
+
     private final String text;
     private final List<View> views;
+    private final List<Names> multiAliases;
 
-    private LateralViews(String text, List<View> views) {
+    private LateralViews(String text, List<View> views, List<Names> multiAliases) {
         this.text = text;
         this.views = List.copyOf(views);
+        this.multiAliases = List.copyOf(multiAliases);
     }
 
     /** The text without its LATERAL VIEW clauses (same length), and the clauses. */
@@ -45,10 +53,25 @@ final class LateralViews {
         List<SparkSyntax.Token> tokens = SparkSyntax.Token.scan(sql);
         StringBuilder out = new StringBuilder(sql);
         List<View> views = new ArrayList<>();
+        List<Names> multiAliases = new ArrayList<>();
         SparkSyntax.Token anchor = null;
         int i = 0;
         while (i < tokens.size()) {
             SparkSyntax.Token t = tokens.get(i);
+            int aliasEnd = multiAliasEnd(tokens, i);
+            if (aliasEnd > 0) {
+                SparkSyntax.Token close = tokens.get(i - 1);
+                List<String> names = new ArrayList<>();
+                for (int k = i + 2; k < aliasEnd; k += 2) {
+                    names.add(identifier(tokens.get(k)));
+                }
+                multiAliases.add(new Names(close.line(), close.column(), names));
+                SparkSyntax.Token last = tokens.get(aliasEnd);
+                blank(out, t.offset(), last.offset() + last.text().length());
+                anchor = null;
+                i = aliasEnd + 1;
+                continue;
+            }
             if (!(t.isWord("lateral") && i + 1 < tokens.size() && tokens.get(i + 1).isWord("view"))) {
                 anchor = null;
                 i++;
@@ -119,15 +142,43 @@ final class LateralViews {
             }
             views.add(new View(anchor.line(), anchor.column() + anchor.text().length() - 1,
                     sql.substring(callStart, callEnd), outer, table, columns));
-            for (int k = t.offset(); k < end; k++) {
-                char c = out.charAt(k);
-                if (c != '\n' && c != '\r') {
-                    out.setCharAt(k, ' ');
-                }
-            }
+            blank(out, t.offset(), end);
             i = j;
         }
-        return new LateralViews(out.toString(), views);
+        return new LateralViews(out.toString(), views, multiAliases);
+    }
+
+    private static void blank(StringBuilder out, int from, int to) {
+        for (int k = from; k < to; k++) {
+            char c = out.charAt(k);
+            if (c != '\n' && c != '\r') {
+                out.setCharAt(k, ' ');
+            }
+        }
+    }
+
+    /**
+     * When token {@code i} starts a multi-part alias — {@code AS ( name , name ... )} right after a {@code )} — the
+     * index of its closing parenthesis, else -1.
+     */
+    private static int multiAliasEnd(List<SparkSyntax.Token> tokens, int i) {
+        if (i == 0 || !tokens.get(i).isWord("as") || !tokens.get(i - 1).text().equals(")")
+                || i + 1 >= tokens.size() || !tokens.get(i + 1).text().equals("(")) {
+            return -1;
+        }
+        int j = i + 2;
+        while (j + 1 < tokens.size() && tokens.get(j).word() && !tokens.get(j).isWord("select")
+                && !tokens.get(j).isWord("with") && !tokens.get(j).isWord("values")) {
+            String next = tokens.get(j + 1).text();
+            if (next.equals(")")) {
+                return j + 1;
+            }
+            if (!next.equals(",")) {
+                return -1;
+            }
+            j += 2;
+        }
+        return -1;
     }
 
     private static String identifier(SparkSyntax.Token t) {
@@ -147,6 +198,17 @@ final class LateralViews {
 
     boolean isEmpty() {
         return views.isEmpty();
+    }
+
+    /** The multi-part alias written after the select item {@code item} (ending at its closing parenthesis), or null. */
+    List<String> multiAlias(SqlNode item) {
+        SqlParserPos pos = item.getParserPosition();
+        for (Names n : multiAliases) {
+            if (n.line() == pos.getEndLineNum() && n.column() == pos.getEndColumnNum()) {
+                return n.names();
+            }
+        }
+        return null;
     }
 
     /**

@@ -182,7 +182,9 @@ final class QueryConverter {
             }
             List<Expression> items = new ArrayList<>();
             for (SqlNode item : select.getSelectList()) {
-                items.add(expressions.convert(item));
+                List<String> names = lateralViews.multiAlias(item);
+                Expression converted = expressions.convert(item);
+                items.add(names == null ? converted : new io.updraft.planner.expr.MultiAlias(converted, names));
             }
             SqlNodeList groupBy = select.getGroup();
             boolean grouped = groupBy != null && !groupBy.isEmpty();
