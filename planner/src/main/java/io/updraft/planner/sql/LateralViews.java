@@ -111,7 +111,8 @@ final class LateralViews {
             if (callEnd < 0) {
                 throw error(t, "the generator call's closing ')'");
             }
-            if (j >= tokens.size() || !tokens.get(j).word() || tokens.get(j).isWord("as")) {
+            if (j >= tokens.size() || !tokens.get(j).word() || tokens.get(j).isWord("as")
+                    || CLAUSE_WORDS.contains(tokens.get(j).text().toLowerCase(Locale.ROOT))) {
                 throw error(j < tokens.size() ? tokens.get(j) : tokens.get(tokens.size() - 1),
                         "a table alias after the generator call");
             }
