@@ -189,6 +189,18 @@ class GeneratorsTest {
     }
 
     @Test
+    void generatorsOverAnAggregation() throws Exception {
+        Dataset<Row> emp = t.table("emp");
+        emp.createOrReplaceTempView("emp2");
+        Dataset<Row> ds = t.spark.sql("SELECT dept, explode(collect_list(id)) AS i, count(*) AS n FROM emp2"
+                + " GROUP BY dept");
+        assertThat(ds.schema().fieldNames()).containsExactly("dept", "i", "n");
+        t.assertSameAnyOrder(ds, "SELECT dept, id, count(*) OVER (PARTITION BY dept) FROM emp");
+        assertThat(emp.groupBy("dept").agg(posexplode(io.updraft.sql.functions.collect_list(col("id")))).count())
+                .isEqualTo(100);
+    }
+
+    @Test
     void severalGeneratorsInOneSelectMultiplyTheirRows() {
         // Spark 4.2 accepts several generators in one select list (checked live: a cartesian product per row)
         Dataset<Row> ds = data.filter(col("id").equalTo(1)).select(explode(col("xs")).as("x"), col("id"),

@@ -279,8 +279,11 @@ public final class Analyzer {
             return rewrite.addedColumns() ? new ProjectNode(filter, asNamed(aggregate.output())) : filter;
         }
 
-        private ResolvedPlan aggregate(ResolvedPlan child, List<Expression> groupingExpressions,
-                                       List<Expression> aggregateExpressions) {
+        ResolvedPlan aggregate(ResolvedPlan child, List<Expression> groupingExpressions,
+                               List<Expression> aggregateExpressions) {
+            if (GeneratorAnalysis.hasGenerator(aggregateExpressions)) {
+                return GeneratorAnalysis.overAggregate(this, child, groupingExpressions, aggregateExpressions);
+            }
             if (groupingExpressions.stream().anyMatch(g -> g instanceof GroupingSets)) {
                 return GroupingSetsAnalysis.aggregate(this, child, groupingExpressions, aggregateExpressions);
             }

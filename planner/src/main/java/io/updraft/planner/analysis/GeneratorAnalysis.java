@@ -103,6 +103,59 @@ final class GeneratorAnalysis {
         return new ProjectNode(plan, list);
     }
 
+    /**
+     * {@code SELECT k, explode(collect_list(x)) FROM t GROUP BY k}: the aggregation computes each generator's
+     * argument as a hidden column in the generator's place, Generates run over the aggregation's output, and a
+     * Project puts the generated columns where the generators stood (Spark's ExtractGenerator over an Aggregate).
+     */
+    static ResolvedPlan overAggregate(Analyzer.Run run, ResolvedPlan child, List<Expression> groupings,
+                                      List<Expression> list) {
+        List<Expression> hidden = new ArrayList<>();
+        java.util.Map<Integer, Expression> generators = new java.util.HashMap<>();
+        for (int i = 0; i < list.size(); i++) {
+            Expression e = list.get(i);
+            Expression call = unaliased(e);
+            if (isGeneratorCall(call)) {
+                FunctionCall f = (FunctionCall) call;
+                if (f.arguments().size() != 1) {
+                    throw AnalysisErrors.wrongNumArgs(f.name(), "1", f.arguments().size());
+                }
+                generators.put(i, e);
+                hidden.add(new Alias(f.arguments().get(0), "__generator_argument_" + i));
+            } else if (UnresolvedExpressions.anyMatch(e, GeneratorAnalysis::isGeneratorCall)) {
+                throw new AnalysisException("UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS", "42K0E", "The generator is"
+                        + " not supported: nested in expressions " + AnalysisErrors.quoteExpr(unaliased(e).sql())
+                        + ".");
+            } else {
+                hidden.add(e);
+            }
+        }
+        ResolvedPlan aggregate = run.aggregate(child, groupings, hidden);
+        List<AttributeReference> columns = aggregate.output();
+        if (columns.size() != list.size()) {
+            throw new IllegalStateException("the aggregation of a select list with generators has " + columns.size()
+                    + " columns for " + list.size() + " items");
+        }
+        ResolvedPlan plan = aggregate;
+        List<NamedExpression> out = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            Expression item = generators.get(i);
+            if (item == null) {
+                out.add(columns.get(i));
+                continue;
+            }
+            FunctionCall call = (FunctionCall) unaliased(item);
+            List<String> names = item instanceof Alias a ? List.of(a.name())
+                    : item instanceof MultiAlias m ? m.names() : List.of();
+            FunctionCall overColumn = new FunctionCall(call.name(), List.of(new io.updraft.planner.expr.UnresolvedAttribute(
+                    List.of(columns.get(i).name()))), false);
+            GenerateNode generate = generate(run, plan, List.of(columns.get(i)), overColumn, false, null, names);
+            out.addAll(generate.generatorOutput());
+            plan = generate;
+        }
+        return new ProjectNode(plan, out);
+    }
+
     /** {@code LATERAL VIEW [OUTER] generator(arg) qualifier AS names}. */
     static ResolvedPlan lateralView(Analyzer.Run run, Generate g) {
         if (!isGenerator(g.generator().name())) {
