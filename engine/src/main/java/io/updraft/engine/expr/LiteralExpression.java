@@ -121,8 +121,40 @@ public final class LiteralExpression extends VectorExpression {
                     strings.setSafe(i, bytes, 0, bytes.length);
                 }
             }
+            case INT8 -> {
+                Bits.setAll(validity, n);
+                byte x = (Byte) value;
+                ArrowBuf data = v.getDataBuffer();
+                for (int i = 0; i < n; i++) {
+                    data.setByte(i, x);
+                }
+            }
+            case INT16 -> {
+                Bits.setAll(validity, n);
+                short x = (Short) value;
+                ArrowBuf data = v.getDataBuffer();
+                for (int i = 0; i < n; i++) {
+                    data.setShort((long) i << 1, x);
+                }
+            }
+            case FLOAT32 -> {
+                Bits.setAll(validity, n);
+                float x = (Float) value;
+                ArrowBuf data = v.getDataBuffer();
+                for (int i = 0; i < n; i++) {
+                    data.setFloat((long) i << 2, x);
+                }
+            }
+            case BINARY -> {
+                byte[] bytes = (byte[]) value;
+                org.apache.arrow.vector.VarBinaryVector binaries = (org.apache.arrow.vector.VarBinaryVector) v;
+                for (int i = 0; i < n; i++) {
+                    binaries.setSafe(i, bytes, 0, bytes.length);
+                }
+            }
             case NULL -> {
             }
+            case LIST, MAP, STRUCT -> throw new IllegalStateException("no literals of " + type.simpleString());
         }
     }
 

@@ -145,7 +145,11 @@ public final class TypeCoercion {
                     DataTypes.DoubleType);
         }
         DataType wider = widerNumeric(lt, rt);
-        return new ArithmeticExpression(op, cast(left, wider), cast(right, wider), wider);
+        ArithmeticExpression computed = new ArithmeticExpression(op, cast(left, wider), cast(right, wider), wider);
+        boolean floats = lt instanceof io.updraft.sql.types.FloatType || rt instanceof io.updraft.sql.types.FloatType;
+        // float op float/integral is a float in Spark: computed in double, then rounded (exact for + - *)
+        return floats && !(lt instanceof DoubleType) && !(rt instanceof DoubleType)
+                ? cast(computed, DataTypes.FloatType) : computed;
     }
 
     /**
@@ -200,8 +204,13 @@ public final class TypeCoercion {
         return new ResolvedExpression[] {left, right};
     }
 
+    /**
+     * The wider of two numeric types; a float widens to double (Spark would keep float beside an integral: the
+     * engine computes floats as doubles, see {@link #arithmetic}), never to an integral type.
+     */
     private static DataType widerNumeric(DataType a, DataType b) {
-        if (a instanceof DoubleType || b instanceof DoubleType) {
+        if (a instanceof DoubleType || b instanceof DoubleType
+                || a instanceof io.updraft.sql.types.FloatType || b instanceof io.updraft.sql.types.FloatType) {
             return DataTypes.DoubleType;
         }
         if (a instanceof LongType || b instanceof LongType) {
