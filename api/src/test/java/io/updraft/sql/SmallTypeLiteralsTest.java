@@ -49,5 +49,11 @@ class SmallTypeLiteralsTest {
         assertThat((byte[]) r.get(6)).containsExactly('a', 'b');
         assertThat(t.spark.sql("SELECT cast(0.1 as float) + cast(0.2 as float) AS s FROM emp WHERE id = 1")
                 .collectAsList()).extracting(x -> x.getFloat(0)).isEqualTo(List.of(0.1f + 0.2f));
+        Dataset<Row> agg = t.spark.sql("SELECT sum(cast(id as float)) AS s, avg(cast(id as float)) AS a"
+                + " FROM emp WHERE id < 10");
+        assertThat(agg.schema().simpleString()).isEqualTo("struct<s:double,a:double>");
+        Row a = agg.collectAsList().get(0);
+        assertThat(a.getDouble(0)).isEqualTo(45.0);
+        assertThat(a.getDouble(1)).isEqualTo(4.5);
     }
 }

@@ -128,7 +128,9 @@ public final class FunctionRegistry {
         DataType type = argument.dataType();
         switch (function) {
             case SUM, AVG -> {
-                if (type instanceof StringType || type instanceof NullType) {
+                // Spark's sum and avg of a float are doubles; tinyint and smallint sum as bigint (read as int here)
+                if (type instanceof StringType || type instanceof NullType
+                        || type instanceof io.updraft.sql.types.FloatType) {
                     argument = TypeCoercion.cast(argument, DataTypes.DoubleType);
                 } else if (!type.isNumeric()) {
                     throw AnalysisErrors.unexpectedInputType(sql, 1, NUMERIC_OR_ANSI_INTERVAL,
