@@ -35,6 +35,7 @@ public final class LocalCluster implements Cluster {
     private final ParquetFooterReader footers;
     private final BatchDecoder decoder;
     private final ShuffleRoot shuffleRoot;
+    private final CheckpointStores checkpoints = new CheckpointStores();
 
     private LocalCluster(int threads, Map<String, String> settings, ObjectStoreProvider workerStores) {
         this.threads = threads;
@@ -100,7 +101,7 @@ public final class LocalCluster implements Cluster {
     /** Local defaults (no speculation: duplicates would compete for the same threads) plus {@code settings}. */
     @Override
     public JobRunnerOptions jobOptions(Map<String, String> settings) {
-        return JobRunnerOptions.defaults(threads).withSettings(settings);
+        return checkpoints.apply(JobRunnerOptions.defaults(threads).withSettings(settings), settings);
     }
 
     /** A job runner on this cluster's threads; every task gets {@code updraft.shuffle.root}. */
@@ -117,6 +118,7 @@ public final class LocalCluster implements Cluster {
     public void close() {
         try {
             invoker.close();
+            checkpoints.close();
             shuffleRoot.close();
         } finally {
             allocator.close();

@@ -29,7 +29,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +62,10 @@ import java.util.concurrent.TimeUnit;
  *   failed job drops them all. Write attempts on Lambda are never abandoned (they run to their end so that their
  *   files can be dropped), and the job reports only once every write attempt has ended.</li>
  *   <li><b>Reporting</b> ({@link JobReport}): a line per finished stage and a summary line per job.</li>
+ *   <li><b>Checkpoints</b> ({@link StageCheckpoints}, when configured): every completed stage but the last is
+ *   recorded; a job that finds records of its stages (a coordinator before it died mid-job) takes them as
+ *   committed and does not run them again; when the job ends its records go, with the restored stages' shuffle
+ *   objects.</li>
  * </ul>
  */
 final class JobExecution {
@@ -88,6 +97,12 @@ final class JobExecution {
     /** Runs when the last attempt still in flight after a failure or cancellation has ended. */
     private Runnable whenIdle;
     private long startNanos;
+    /** Checkpoints: stage id → fingerprint; fingerprints recorded or restored by this run (removed at the end). */
+    private Map<Integer, String> fingerprints = Map.of();
+    private final Set<String> ownedRecords = new LinkedHashSet<>();
+    /** Job ids and shuffle keys of restored map outputs (made by an earlier coordinator). */
+    private final Set<String> restoredJobIds = new HashSet<>();
+    private final List<String> restoredKeys = new ArrayList<>();
 
     JobExecution(String jobId, JobPlan plan, WorkerInvoker invoker, ParquetFooterReader footers, BatchDecoder decoder,
                  ObjectStore shuffleStore, JobRunnerOptions options) {
@@ -135,11 +150,54 @@ final class JobExecution {
         report.start();
         graph = new StageGraph(plan);
         stages = graph.all();
+        if (options.checkpoints() != null) {
+            restore();
+        }
         launchReadyStages();
         if (options.speculation().enabled()) {
             scheduleSpeculationCheck();
         }
         pump();
+    }
+
+    /** Takes the recorded stages whose inputs are restored too as committed (plan order: inputs first). */
+    private void restore() {
+        Map<Integer, List<Integer>> inputs = new HashMap<>();
+        for (StageRun s : stages) {
+            inputs.put(s.stage.stageId(), List.copyOf(s.dependencies));
+        }
+        fingerprints = StageCheckpoints.fingerprints(plan.stages(), inputs);
+        List<String> candidates = new ArrayList<>();
+        for (StageRun s : stages.subList(0, stages.size() - 1)) {
+            candidates.add(fingerprints.get(s.stage.stageId()));
+        }
+        Map<String, List<TaskResult>> recorded = options.checkpoints().recorded(candidates);
+        for (StageRun s : stages.subList(0, stages.size() - 1)) {
+            String fp = fingerprints.get(s.stage.stageId());
+            List<TaskResult> results = recorded.get(fp);
+            if (results == null || !graph.inputsComplete(s)) {
+                continue;
+            }
+            s.tasks = StageTasks.restored(s.stage, results.size());
+            s.taskRuns = new TaskRun[results.size()];
+            for (int t = 0; t < results.size(); t++) {
+                s.taskRuns[t] = new TaskRun(t);
+                s.taskRuns[t].committed = results.get(t);
+                TaskResult r = results.get(t);
+                if (r.shuffleOutput() != null) {
+                    restoredKeys.add(r.shuffleOutput().key());
+                    restoredJobIds.add(r.jobId());
+                }
+            }
+            s.committed = results.size();
+            s.completedOnce = true;
+            s.restored = true;
+            stagesCompleted++;
+            ownedRecords.add(fp);
+            LOG.info("{}: stage {} ({} tasks) restored from its checkpoint {}, not run again", jobId,
+                    s.stage.stageId(), results.size(), options.checkpoints().store().describe(
+                            StageCheckpoints.key(fp)));
+        }
     }
 
     private void launchReadyStages() {
@@ -266,6 +324,11 @@ final class JobExecution {
             stagesCompleted++;
             report.stageFinished(s, stages.size());
         }
+        if (options.checkpoints() != null && s != stages.get(stages.size() - 1)) {
+            String fp = fingerprints.get(s.stage.stageId());
+            options.checkpoints().record(fp, s.stage.stageId(), graph.committed(s.stage.stageId()));
+            ownedRecords.add(fp);
+        }
         queue.unblock();
         launchReadyStages();
         if (stagesCompleted == stages.size() && graph.lastComplete()) {
@@ -311,14 +374,16 @@ final class JobExecution {
     /** A consumer found an input shuffle object missing: re-run its producer, then the consumer. */
     private void lostShuffleOutput(StageRun consumer, TaskRun consumerTask, String name, String uri) {
         ShuffleObjectNames.MapAttempt lost = ShuffleObjectNames.parse(uri);
-        StageRun producer = lost == null || !lost.jobId().equals(jobId) ? null : graph.get(lost.stageId());
+        StageRun producer = lost == null || !(lost.jobId().equals(jobId) || restoredJobIds.contains(lost.jobId()))
+                ? null : graph.get(lost.stageId());
         if (producer == null || !producer.isMap() || lost.taskId() >= producer.taskRuns.length) {
             fail(new UpdraftException(ErrorType.INTERNAL, name + " failed (INTERNAL): "
                     + ShuffleOutputLostException.message(uri) + " (not a map output of this job)"));
             return;
         }
         TaskRun mapTask = producer.taskRuns[lost.taskId()];
-        if (mapTask.committed != null && mapTask.committed.attempt() == lost.attempt()) {
+        if (mapTask.committed != null && mapTask.committed.attempt() == lost.attempt()
+                && mapTask.committed.jobId().equals(lost.jobId())) {
             if (++mapTask.lostOutputReruns > options.maxAttempts()) {
                 fail(new UpdraftException(ErrorType.INTERNAL, name + " failed: "
                         + ShuffleOutputLostException.message(uri) + " (lost " + mapTask.lostOutputReruns + " times)"));
@@ -329,7 +394,9 @@ final class JobExecution {
             mapTask.committed = null;
             producer.committed--;
             counters.lostOutputReruns++;
-            cleanup.delete(producer.stage.stageId(), mapTask.index, lost.attempt());
+            if (lost.jobId().equals(jobId)) {
+                cleanup.delete(producer.stage.stageId(), mapTask.index, lost.attempt());
+            }
             if (!mapTask.pendingLaunch && mapTask.running.isEmpty()) {
                 mapTask.pendingLaunch = true;
                 queue.addFirst(new Launch(producer, mapTask, false));
@@ -395,7 +462,7 @@ final class JobExecution {
         JobSummary summary = report.summary(stages, metrics, counters);
         report.jobFinished(summary, false);
         JobResult result = new JobResult(jobId, plan.resultSchema(), rows, metrics, elapsed, summary);
-        Runnable end = () -> cleanup.deleteFinished(stages)
+        Runnable end = () -> cleanup.deleteFinished(stages).thenCompose(v -> dropCheckpoints())
                 .thenCompose(v -> output == null ? CompletableFuture.completedFuture(null) : output.abort(List.of()))
                 .whenComplete((v, e) -> done.complete(result));
         if (inFlight > 0 && output != null) {
@@ -414,7 +481,7 @@ final class JobExecution {
             report.jobFinished(report.summary(stages, JobReport.stageMetrics(stages), counters), true);
         }
         List<TaskResult> written = output == null ? List.of() : committedSoFar(graph.get(plan.finalStage().stageId()));
-        Runnable end = () -> cleanup.deleteFinished(stages)
+        Runnable end = () -> cleanup.deleteFinished(stages).thenCompose(v -> dropCheckpoints())
                 .thenCompose(v -> output == null ? CompletableFuture.completedFuture(null) : output.abort(written))
                 .whenComplete((v, ignored) -> done.completeExceptionally(e));
         if (inFlight > 0 && (invoker.stopsRunningTasks() || output != null)) {
@@ -422,6 +489,14 @@ final class JobExecution {
         } else {
             end.run();
         }
+    }
+
+    /** The job ended: its stage records go, and the restored stages' shuffle objects (an earlier job id's). */
+    private CompletableFuture<Void> dropCheckpoints() {
+        if (options.checkpoints() == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return cleanup.deleteKeys(restoredKeys).thenCompose(v -> options.checkpoints().remove(ownedRecords));
     }
 
     private void internalError(Throwable t) {

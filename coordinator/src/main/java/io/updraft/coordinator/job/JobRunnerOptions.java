@@ -14,12 +14,14 @@ import java.util.random.RandomGenerator;
 /**
  * Settings of one {@link JobRunner}: how scans split, where progress lines and the job summary go
  * ({@code null} = off), settings passed to every task, the clock and random source (injected so retry,
- * backoff and speculation tests never sleep), retries, speculation and the cost model. Immutable; the
+ * backoff and speculation tests never sleep), retries, speculation, the cost model and where completed stages are
+ * recorded ({@code null} = nowhere). Immutable; the
  * random source must be thread-safe (the default {@link Random} is).
  */
 public record JobRunnerOptions(SplitPolicy splitPolicy, PrintStream progress, Map<String, String> taskConfig,
                                TaskClock clock, RandomGenerator random, RetryPolicy retry,
-                               SpeculationPolicy speculation, LambdaPrices cost) {
+                               SpeculationPolicy speculation, LambdaPrices cost,
+                               StageCheckpoints checkpoints) {
     public static final int DEFAULT_MAX_ATTEMPTS = RetryPolicy.DEFAULT_MAX_ATTEMPTS;
 
     /** Failures per task before the job fails (default 4, as Spark's spark.task.maxFailures). */
@@ -40,6 +42,11 @@ public record JobRunnerOptions(SplitPolicy splitPolicy, PrintStream progress, Ma
     public static final String COST_S3_THOUSAND_GETS = "updraft.cost.s3ThousandGets";
     /** The worker function's memory in MB, for GB-seconds (default 3008). */
     public static final String LAMBDA_MEMORY_MB = "updraft.lambda.memoryMb";
+    /**
+     * A folder or {@code s3://bucket/prefix} where completed stages are recorded, so that a job whose coordinator
+     * dies resumes from them in the next one ({@link StageCheckpoints}); unset = no records (the default).
+     */
+    public static final String CHECKPOINT_ROOT = "updraft.job.checkpointRoot";
 
     public JobRunnerOptions {
         Objects.requireNonNull(splitPolicy, "splitPolicy is null");
@@ -55,7 +62,7 @@ public record JobRunnerOptions(SplitPolicy splitPolicy, PrintStream progress, Ma
     public static JobRunnerOptions defaults(int parallelism) {
         return new JobRunnerOptions(new SplitPolicy(parallelism, SplitPolicy.DEFAULT_MAX_PARTITION_BYTES),
                 System.err, Map.of(), TaskClock.system(), new Random(), RetryPolicy.DEFAULT,
-                SpeculationPolicy.DISABLED, LambdaPrices.AWS_US_EAST_1);
+                SpeculationPolicy.DISABLED, LambdaPrices.AWS_US_EAST_1, null);
     }
 
     public int maxAttempts() {
@@ -63,12 +70,14 @@ public record JobRunnerOptions(SplitPolicy splitPolicy, PrintStream progress, Ma
     }
 
     public JobRunnerOptions withSplitPolicy(SplitPolicy policy) {
-        return new JobRunnerOptions(policy, progress, taskConfig, clock, random, retry, speculation, cost);
+        return new JobRunnerOptions(policy, progress, taskConfig, clock, random, retry, speculation, cost,
+                checkpoints);
     }
 
     /** {@code null} turns progress lines and the summary off. */
     public JobRunnerOptions withProgress(PrintStream stream) {
-        return new JobRunnerOptions(splitPolicy, stream, taskConfig, clock, random, retry, speculation, cost);
+        return new JobRunnerOptions(splitPolicy, stream, taskConfig, clock, random, retry, speculation, cost,
+                checkpoints);
     }
 
     public JobRunnerOptions withMaxAttempts(int attempts) {
@@ -76,23 +85,28 @@ public record JobRunnerOptions(SplitPolicy splitPolicy, PrintStream progress, Ma
     }
 
     public JobRunnerOptions withRetry(RetryPolicy policy) {
-        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, random, policy, speculation, cost);
+        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, random, policy, speculation, cost,
+                checkpoints);
     }
 
     public JobRunnerOptions withSpeculation(SpeculationPolicy policy) {
-        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, random, retry, policy, cost);
+        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, random, retry, policy, cost,
+                checkpoints);
     }
 
     public JobRunnerOptions withCost(LambdaPrices model) {
-        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, random, retry, speculation, model);
+        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, random, retry, speculation, model,
+                checkpoints);
     }
 
     public JobRunnerOptions withTaskConfig(Map<String, String> config) {
-        return new JobRunnerOptions(splitPolicy, progress, config, clock, random, retry, speculation, cost);
+        return new JobRunnerOptions(splitPolicy, progress, config, clock, random, retry, speculation, cost,
+                checkpoints);
     }
 
     public JobRunnerOptions withClock(TaskClock taskClock) {
-        return new JobRunnerOptions(splitPolicy, progress, taskConfig, taskClock, random, retry, speculation, cost);
+        return new JobRunnerOptions(splitPolicy, progress, taskConfig, taskClock, random, retry, speculation, cost,
+                checkpoints);
     }
 
     /** The system timer with {@code nanoClock} as time source. */
@@ -100,8 +114,15 @@ public record JobRunnerOptions(SplitPolicy splitPolicy, PrintStream progress, Ma
         return withClock(TaskClock.withTicker(nanoClock));
     }
 
+    /** Records completed stages there and resumes from them ({@code null}: off). */
+    public JobRunnerOptions withCheckpoints(StageCheckpoints stages) {
+        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, random, retry, speculation, cost,
+                stages);
+    }
+
     public JobRunnerOptions withRandom(RandomGenerator generator) {
-        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, generator, retry, speculation, cost);
+        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, generator, retry, speculation, cost,
+                checkpoints);
     }
 
     /**
@@ -124,6 +145,7 @@ public record JobRunnerOptions(SplitPolicy splitPolicy, PrintStream progress, Ma
                 s.decimal(COST_S3_THOUSAND_PUTS, cost.s3ThousandPutsDollars()),
                 s.decimal(COST_S3_THOUSAND_GETS, cost.s3ThousandGetsDollars()),
                 s.integer(LAMBDA_MEMORY_MB, cost.lambdaMemoryMb(), 128));
-        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, random, r, p, c);
+        return new JobRunnerOptions(splitPolicy, progress, taskConfig, clock, random, r, p, c,
+                checkpoints);
     }
 }

@@ -29,10 +29,22 @@ final class MapOutputCleanup {
 
     /** Deletes the object of one map attempt (which may never have been written). */
     CompletableFuture<Void> delete(int stageId, int task, int attempt) {
+        return deleteKey(ShuffleKeys.mapOutput(jobId, stageId, task, attempt));
+    }
+
+    /** Deletes these objects (map outputs of stages restored from a checkpoint, written under another job id). */
+    CompletableFuture<Void> deleteKeys(List<String> keys) {
+        List<CompletableFuture<Void>> deletes = new ArrayList<>();
+        for (String key : keys) {
+            deletes.add(deleteKey(key));
+        }
+        return CompletableFuture.allOf(deletes.toArray(CompletableFuture[]::new));
+    }
+
+    private CompletableFuture<Void> deleteKey(String key) {
         if (store == null) {
             return CompletableFuture.completedFuture(null);
         }
-        String key = ShuffleKeys.mapOutput(jobId, stageId, task, attempt);
         CompletableFuture<Void> delete;
         try {
             delete = store.delete(key);

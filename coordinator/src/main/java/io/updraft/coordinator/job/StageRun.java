@@ -20,6 +20,8 @@ final class StageRun {
     TaskRun[] taskRuns;
     int committed;
     boolean completedOnce;
+    /** Taken from a checkpoint: its tasks ran in an earlier coordinator. */
+    boolean restored;
     long launchNanos;
     long elapsedNanos;
     int attempts;

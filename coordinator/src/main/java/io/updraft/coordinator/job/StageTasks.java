@@ -122,6 +122,11 @@ final class StageTasks {
         return stage;
     }
 
+    /** A stage restored from a checkpoint: {@code tasks} tasks that are never launched again. */
+    static StageTasks restored(Stage stage, int tasks) {
+        return new StageTasks(stage, stage.root(), java.util.Collections.nCopies(tasks, stage.root()));
+    }
+
     /** The stage's pipeline as dispatched (range bounds filled in). */
     Operator root() {
         return root;

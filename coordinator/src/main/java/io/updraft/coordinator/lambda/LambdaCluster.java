@@ -1,5 +1,6 @@
 package io.updraft.coordinator.lambda;
 
+import io.updraft.coordinator.CheckpointStores;
 import io.updraft.coordinator.Cluster;
 import io.updraft.coordinator.ShuffleRoot;
 import io.updraft.coordinator.job.BatchDecoder;
@@ -38,6 +39,7 @@ public final class LambdaCluster implements Cluster {
     private final BufferAllocator allocator;
     private final ParquetFooterReader footers;
     private final BatchDecoder decoder;
+    private final CheckpointStores checkpoints = new CheckpointStores();
 
     private LambdaCluster(Map<String, String> sessionSettings) {
         this.settings = LambdaSettings.fromSettings(sessionSettings);
@@ -98,10 +100,10 @@ public final class LambdaCluster implements Cluster {
     /** Lambda defaults: speculation on; GB-seconds at {@code updraft.lambda.memoryMb}; then {@code settings}. */
     @Override
     public JobRunnerOptions jobOptions(Map<String, String> sessionSettings) {
-        return JobRunnerOptions.defaults(parallelism())
+        return checkpoints.apply(JobRunnerOptions.defaults(parallelism())
                 .withSpeculation(SpeculationPolicy.DISABLED.enable())
                 .withCost(LambdaPrices.AWS_US_EAST_1)
-                .withSettings(sessionSettings);
+                .withSettings(sessionSettings), sessionSettings);
     }
 
     @Override
@@ -121,6 +123,7 @@ public final class LambdaCluster implements Cluster {
     public void close() {
         try {
             invoker.close();
+            checkpoints.close();
             shuffleRoot.close();
             if (payloadRoot != null) {
                 payloadRoot.close();
