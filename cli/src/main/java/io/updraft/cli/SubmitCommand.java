@@ -1,11 +1,9 @@
 package io.updraft.cli;
 
+import io.updraft.coordinator.JobMain;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.sql.UpdraftSession;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -104,36 +102,12 @@ final class SubmitCommand {
         UpdraftSession.Builder builder = UpdraftSession.builder().appName(mainClass).master(master);
         conf.forEach(builder::config);
         UpdraftSession session = builder.getOrCreate();
-        ClassLoader previous = Thread.currentThread().getContextClassLoader();
         try (URLClassLoader loader = new URLClassLoader(new URL[] {url(jar)}, SubmitCommand.class.getClassLoader())) {
-            Thread.currentThread().setContextClassLoader(loader);
-            Method main = mainOf(loader);
-            main.invoke(null, (Object) jobArgs.toArray(String[]::new));
-        } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(mainClass + " failed: " + cause, cause);
-        } catch (IllegalAccessException | java.io.IOException e) {
+            JobMain.run(mainClass, loader, jar.toString(), jobArgs);
+        } catch (java.io.IOException e) {
             throw UpdraftException.user("cannot run " + mainClass + ": " + e.getMessage(), e);
         } finally {
-            Thread.currentThread().setContextClassLoader(previous);
             session.stop();
-        }
-    }
-
-    private Method mainOf(ClassLoader loader) {
-        try {
-            Method m = Class.forName(mainClass, true, loader).getMethod("main", String[].class);
-            if (!Modifier.isStatic(m.getModifiers())) {
-                throw UpdraftException.user(mainClass + ".main(String[]) is not static");
-            }
-            return m;
-        } catch (ClassNotFoundException e) {
-            throw UpdraftException.user("--class " + mainClass + " is not in " + jar);
-        } catch (NoSuchMethodException e) {
-            throw UpdraftException.user(mainClass + " has no public static void main(String[])");
         }
     }
 

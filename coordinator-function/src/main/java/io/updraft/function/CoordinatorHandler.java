@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 
 /** The Lambda entry point of the coordinator: API Gateway, S3 run-request and Scheduler events in, answers out. */
 @Named("updraft-coordinator")
@@ -15,6 +16,7 @@ public class CoordinatorHandler implements RequestStreamHandler {
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         String event = new String(input.readAllBytes(), StandardCharsets.UTF_8);
-        output.write(CoordinatorRuntime.get().handle(event).getBytes(StandardCharsets.UTF_8));
+        Instant deadline = context == null ? null : Instant.now().plusMillis(context.getRemainingTimeInMillis());
+        output.write(CoordinatorRuntime.get().handle(event, deadline).getBytes(StandardCharsets.UTF_8));
     }
 }

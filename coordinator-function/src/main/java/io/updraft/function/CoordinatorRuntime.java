@@ -16,6 +16,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * What one coordinator container makes once and reuses: its configuration, its S3 client on the results bucket,
@@ -52,8 +53,17 @@ public final class CoordinatorRuntime implements AutoCloseable {
         return r;
     }
 
-    /** One invocation: the event's JSON in, the answer's JSON out. An event of no known kind fails the invocation. */
+    /** {@link #handle(String, Instant)} without a known deadline. */
     public String handle(String eventJson) {
+        return handle(eventJson, null);
+    }
+
+    /**
+     * One invocation: the event's JSON in, the answer's JSON out. An event of no known kind fails the invocation.
+     *
+     * @param deadline when the runtime stops this invocation (Lambda's remaining time), or null when unknown
+     */
+    public String handle(String eventJson, Instant deadline) {
         JsonNode event;
         try {
             event = Json.MAPPER.readTree(eventJson);
@@ -67,7 +77,7 @@ public final class CoordinatorRuntime implements AutoCloseable {
             return api.handle(HttpEvent.parse(event)).toJson();
         }
         if (ScheduledJob.isScheduled(event)) {
-            return Json.MAPPER.valueToTree(schedules.deliver(ScheduledJob.parse(event))).toString();
+            return Json.MAPPER.valueToTree(schedules.deliver(ScheduledJob.parse(event), deadline)).toString();
         }
         if (event.path("Records").isArray()) {
             return runRequests(event);

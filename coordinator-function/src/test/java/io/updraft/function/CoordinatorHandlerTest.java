@@ -266,36 +266,114 @@ class CoordinatorHandlerTest {
         }
     }
 
+    /** The objects under {@code prefix} of the results bucket: key → ETag. */
+    private static Map<String, String> listing(String prefix) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        s3.listObjectsV2(b -> b.bucket(RESULTS).prefix(prefix)).join().contents()
+                .forEach(o -> out.put(o.key(), o.eTag()));
+        return out;
+    }
+
+    /** DuckDB's rows of {@code sql} over the Parquet files committed under {@code prefix} (as view {@code out}). */
+    private static List<String> duckdbOfOutput(String prefix, String sql) throws Exception {
+        Path copy = java.nio.file.Files.createTempDirectory(dir, "out");
+        for (String key : listing(prefix).keySet()) {
+            if (key.endsWith(".parquet")) {
+                Path f = copy.resolve(key.substring(prefix.length()).replace('/', '_'));
+                s3.getObject(b -> b.bucket(RESULTS).key(key), f).join();
+            }
+        }
+        List<String> rows = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+            st.execute("CREATE VIEW out AS SELECT * FROM read_parquet('" + copy + "/*.parquet')");
+            try (ResultSet rs = st.executeQuery(sql)) {
+                while (rs.next()) {
+                    rows.add(rs.getString(1) + "=" + rs.getLong(2));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static List<String> expectedCounts() throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (String r : duckdb("SELECT g, count(*) AS n, sum(k) AS s FROM kv GROUP BY g ORDER BY g")) {
+            JsonNode n = Events.parse(r);
+            rows.add(n.get("g").asText() + "=" + n.get("n").asLong());
+        }
+        return rows;
+    }
+
     @Test
-    void theSameScheduledDeliveryTwiceRunsOnce() throws Exception {
+    void theSameScheduledDeliveryTwiceRunsOnceAndCommitsParquet() throws Exception {
         try (CoordinatorRuntime rt = runtime(Map.of())) {
             JsonNode first = Events.parse(rt.handle(Events.scheduled(KV, "2026-12-02T01:00:00Z", "exec-1")));
             assertThat(first.get("state").asText()).as(first.toString()).isEqualTo("SUCCEEDED");
             assertThat(first.get("runId").asText()).isEqualTo("hourly-orders-20261202T010000Z");
-            String key = first.get("outputKey").asText();
-            assertThat(key).isEqualTo("outputs/counts/kv/hourly-orders-20261202T010000Z/result.json");
+            assertThat(first.get("output").asText()).isEqualTo("s3://" + RESULTS + "/outputs/counts/kv");
+            assertThat(first.get("rowCount").asLong()).isEqualTo(3);
             JsonNode again = Events.parse(rt.handle(Events.scheduled(KV, "2026-12-02T01:00:00Z", "exec-2")));
             assertThat(again).isEqualTo(first);
             assertThat(again.get("executionIds").toString()).isEqualTo("[\"exec-1\"]");
-            byte[] output = s3.getObject(b -> b.bucket(RESULTS).key(key),
-                    software.amazon.awssdk.core.async.AsyncResponseTransformer.toBytes()).join().asByteArray();
-            assertThat(new String(output).lines().toList()).hasSize(3);
+            Map<String, String> committed = listing("outputs/counts/kv/");
+            assertThat(committed).containsKey("outputs/counts/kv/_SUCCESS");
+            assertThat(committed.keySet()).noneMatch(k -> k.contains("_temporary"));
+            assertThat(committed.keySet()).filteredOn(k -> k.endsWith(".parquet")).hasSize(first.get("fileCount")
+                    .asInt());
+            assertThat(duckdbOfOutput("outputs/counts/kv/", "SELECT g, n FROM out ORDER BY g"))
+                    .isEqualTo(expectedCounts());
+            assertThat(listing("state/runs/hourly-orders/hourly-orders-20261202T010000Z/")).as("an ended run leaves no stage records").isEmpty();
             JsonNode next = Events.parse(rt.handle(Events.scheduled(KV, "2026-12-02T02:00:00Z", "exec-3")));
             assertThat(next.get("runId").asText()).isEqualTo("hourly-orders-20261202T020000Z");
             assertThat(next.get("state").asText()).isEqualTo("SUCCEEDED");
+            assertThat(listing("outputs/counts/kv/").keySet()).as("overwrite: the new run's files replaced the old")
+                    .filteredOn(k -> k.endsWith(".parquet")).doesNotContainAnyElementsOf(committed.keySet());
         }
     }
 
     @Test
-    void aFailedScheduledRunWritesNoOutput() {
+    void aFailedScheduledRunCommitsNothingAndKeepsThePreviousOutput() throws Exception {
         try (CoordinatorRuntime rt = runtime(Map.of())) {
-            String event = Events.scheduled(KV, "2026-12-02T03:00:00Z", "exec-9")
-                    .replace("SELECT g, count(*) AS n FROM kv GROUP BY g ORDER BY g", "SELECT 1 / (k - k) FROM kv");
-            JsonNode run = Events.parse(rt.handle(event));
+            String good = Events.scheduled(KV, "2026-12-02T03:00:00Z", "exec-8")
+                    .replace("\"counts/kv\"", "\"counts/kept\"");
+            assertThat(Events.parse(rt.handle(good)).get("state").asText()).isEqualTo("SUCCEEDED");
+            Map<String, String> before = listing("outputs/counts/kept/");
+            String bad = Events.scheduled(KV, "2026-12-02T04:00:00Z", "exec-9")
+                    .replace("\"counts/kv\"", "\"counts/kept\"")
+                    .replace("SELECT g, count(*) AS n FROM kv GROUP BY g ORDER BY g",
+                            "SELECT g, 1 / (k - k) AS n FROM kv");
+            JsonNode run = Events.parse(rt.handle(bad));
             assertThat(run.get("state").asText()).isEqualTo("FAILED");
             assertThat(run.get("error").get("errorClass").asText()).isEqualTo("DIVIDE_BY_ZERO");
-            assertThat(s3.listObjectsV2(b -> b.bucket(RESULTS)
-                    .prefix("outputs/counts/kv/hourly-orders-20261202T030000Z/")).join().contents()).isEmpty();
+            assertThat(listing("outputs/counts/kept/")).as("the same objects, same ETags: nothing committed")
+                    .isEqualTo(before);
+            assertThat(duckdbOfOutput("outputs/counts/kept/", "SELECT g, n FROM out ORDER BY g"))
+                    .isEqualTo(expectedCounts());
+        }
+    }
+
+    @Test
+    void aJobClassScheduleRunsTheClassWithTheRunsSession() throws Exception {
+        try (CoordinatorRuntime rt = runtime(Map.of())) {
+            JsonNode event = Events.parse(Events.scheduled(KV, "2026-12-02T05:00:00Z", "exec-11"));
+            com.fasterxml.jackson.databind.node.ObjectNode job = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    event.get("updraftJob");
+            job.remove(List.of("sql", "output", "format", "mode"));
+            job.put("name", "report");
+            job.put("jobClass", ExampleReportJob.class.getName());
+            job.putArray("args").add(KV).add("s3://" + RESULTS + "/outputs/reports/kv");
+            JsonNode run = Events.parse(rt.handle(event.toString()));
+            assertThat(run.get("state").asText()).as(run.toString()).isEqualTo("SUCCEEDED");
+            assertThat(run.get("progress").get("summary").get("line").asText()).contains("tasks");
+            assertThat(duckdbOfOutput("outputs/reports/kv/", "SELECT g, n FROM out ORDER BY g"))
+                    .isEqualTo(expectedCounts());
+
+            job.put("jobClass", "com.example.Missing");
+            event = ((com.fasterxml.jackson.databind.node.ObjectNode) event).put("scheduledTime",
+                    "2026-12-02T06:00:00Z");
+            JsonNode missing = Events.parse(rt.handle(event.toString()));
+            assertThat(missing.get("state").asText()).isEqualTo("FAILED");
+            assertThat(missing.get("error").get("message").asText()).contains("com.example.Missing is not in");
         }
     }
 

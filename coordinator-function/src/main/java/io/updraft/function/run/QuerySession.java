@@ -22,11 +22,23 @@ public final class QuerySession implements AutoCloseable {
     private final ProgressLines progress = new ProgressLines();
 
     public QuerySession(FunctionConfig config, Map<String, String> conf, Map<String, String> tables) {
+        this(config, conf, tables, false);
+    }
+
+    /**
+     * @param asDefault the session becomes the default one ({@code UpdraftSession.builder().getOrCreate()}
+     *                  returns it: a job class's main finds it so); one left by an earlier run is stopped first
+     */
+    public QuerySession(FunctionConfig config, Map<String, String> conf, Map<String, String> tables,
+                        boolean asDefault) {
         UpdraftSession.Builder b = UpdraftSession.builder().appName("updraft-coordinator").master(config.master())
                 .progressOutput(progress.stream());
         config.sessionSettings().forEach(b::config);
         conf.forEach(b::config);
-        session = b.create();
+        if (asDefault) {
+            UpdraftSession.getDefaultSession().ifPresent(UpdraftSession::stop);
+        }
+        session = asDefault ? b.getOrCreate() : b.create();
         try {
             tables.forEach((name, location) -> session.read().parquet(location).createOrReplaceTempView(name));
         } catch (RuntimeException e) {
