@@ -1,5 +1,7 @@
 # Roles with least privilege:
-# - worker: reads the data prefixes; reads and writes only the shuffle prefix; writes its own logs.
+# - worker: reads the data prefixes; reads and writes only the shuffle prefix; writes (never reads or deletes) the
+#   pending files of scheduled jobs' outputs under the results bucket's outputs/ (multipart uploads the coordinator
+#   completes at job commit); writes its own logs.
 # - coordinator: reads the data prefixes (file listing and footers while planning); reads, writes and deletes the
 #   shuffle prefix (payloads, cleanup of map outputs) and its state, queue, results and outputs prefixes; invokes
 #   only the worker; writes its own logs.
@@ -56,6 +58,7 @@ resource "aws_iam_role" "scheduler" {
 
 locals {
   shuffle_objects = "${aws_s3_bucket.shuffle.arn}/${local.shuffle_prefix}*"
+  output_objects  = "${aws_s3_bucket.results.arn}/${local.outputs_prefix}*"
   coordinator_result_objects = [for p in [local.state_prefix, local.queue_prefix, local.results_prefix, local.outputs_prefix] :
   "${aws_s3_bucket.results.arn}/${p}*"]
 }
@@ -88,6 +91,13 @@ data "aws_iam_policy_document" "worker" {
     sid       = "ShuffleObjects"
     actions   = ["s3:GetObject", "s3:PutObject", "s3:AbortMultipartUpload"]
     resources = [local.shuffle_objects]
+  }
+
+  # Write tasks upload their files pending (multipart, completed by the coordinator's commit).
+  statement {
+    sid       = "WriteJobOutputs"
+    actions   = ["s3:PutObject", "s3:AbortMultipartUpload"]
+    resources = [local.output_objects]
   }
 
   # A missing shuffle object must answer 404 (a lost output the coordinator re-runs), not 403.

@@ -46,12 +46,16 @@ resource "aws_scheduler_schedule" "job" {
     # the scheduler at each delivery.
     input = jsonencode({
       updraftJob = {
-        name   = each.key
-        sql    = each.value.sql
-        tables = each.value.tables
-        output = each.value.output
-        format = each.value.format
-        conf   = each.value.conf
+        name        = each.key
+        sql         = each.value.sql
+        jobClass    = each.value.job_class
+        args        = each.value.args
+        tables      = each.value.tables
+        output      = each.value.output
+        format      = each.value.format
+        mode        = each.value.mode
+        partitionBy = each.value.partition_by
+        conf        = each.value.conf
       }
       scheduledTime = "<aws.scheduler.scheduled-time>"
       executionId   = "<aws.scheduler.execution-id>"

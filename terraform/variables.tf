@@ -153,20 +153,26 @@ variable "log_retention_days" {
 variable "schedules" {
   description = <<-EOT
     Scheduled jobs: each runs on the coordinator through EventBridge Scheduler. name: unique; expression: rate(...),
-    cron(...) or at(...); sql: statements (the result of the last is written under output); tables: name -> s3 URI
-    (must be inside data_prefixes); output: a prefix under the results bucket's outputs/ (the run's id is added);
-    format: json or csv; timezone: of the cron expression.
+    cron(...) or at(...); either sql: statements (the rows of the last are written to the folder output under the
+    results bucket's outputs/, committed atomically: a failed run leaves the previous files), with format (parquet,
+    csv, json), mode (overwrite, append, errorifexists, ignore) and partition_by; or job_class: a class of the job jar
+    packaged into the coordinator (updraft package --job-jar) run with args. tables: name -> s3 URI (must be inside
+    data_prefixes); conf: session settings; timezone: of the cron expression.
   EOT
   type = list(object({
-    name       = string
-    expression = string
-    sql        = list(string)
-    tables     = map(string)
-    output     = string
-    format     = optional(string, "json")
-    timezone   = optional(string, "UTC")
-    conf       = optional(map(string), {})
-    enabled    = optional(bool, true)
+    name         = string
+    expression   = string
+    sql          = optional(list(string), [])
+    job_class    = optional(string)
+    args         = optional(list(string), [])
+    tables       = optional(map(string), {})
+    output       = optional(string)
+    format       = optional(string, "parquet")
+    mode         = optional(string, "overwrite")
+    partition_by = optional(list(string), [])
+    timezone     = optional(string, "UTC")
+    conf         = optional(map(string), {})
+    enabled      = optional(bool, true)
   }))
   default = []
 
@@ -176,8 +182,18 @@ variable "schedules" {
   }
 
   validation {
-    condition     = alltrue([for s in var.schedules : can(regex("^[A-Za-z0-9_-]{1,40}$", s.name)) && can(regex("^[A-Za-z0-9_/-]{1,200}$", s.output))])
+    condition     = alltrue([for s in var.schedules : can(regex("^[A-Za-z0-9_-]{1,40}$", s.name)) && (s.output == null || can(regex("^[A-Za-z0-9_/-]{1,200}$", s.output)))])
     error_message = "schedules: name is 1-40 of A-Z a-z 0-9 _ -; output 1-200 of A-Z a-z 0-9 _ - /."
+  }
+
+  validation {
+    condition     = alltrue([for s in var.schedules : (length(s.sql) > 0 && s.job_class == null && s.output != null) || (length(s.sql) == 0 && s.job_class != null && s.output == null)])
+    error_message = "schedules: each job is either sql (with output) or job_class (with args; it writes its own output)."
+  }
+
+  validation {
+    condition     = alltrue([for s in var.schedules : contains(["parquet", "csv", "json"], s.format) && contains(["overwrite", "append", "errorifexists", "ignore"], s.mode)])
+    error_message = "schedules: format is parquet, csv or json; mode is overwrite, append, errorifexists or ignore."
   }
 }
 

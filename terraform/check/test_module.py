@@ -184,19 +184,25 @@ class Policies(unittest.TestCase):
                     self.assertNotIn("*", bucket, "%s: wildcard bucket in %s" % (name, arn))
         self.assertGreater(checked, 8)
 
-    def test_the_worker_writes_only_the_shuffle_prefix(self):
+    def test_the_worker_writes_only_the_shuffle_prefix_and_pending_outputs(self):
         self.assertEqual(M["locals"]["shuffle_objects"], "${aws_s3_bucket.shuffle.arn}/${local.shuffle_prefix}*")
         self.assertEqual(M["locals"]["shuffle_prefix"], "shuffle/")
+        self.assertEqual(M["locals"]["output_objects"], "${aws_s3_bucket.results.arn}/${local.outputs_prefix}*")
+        writes = 0
         for st in policy("worker"):
             actions = set(as_list(st["actions"]))
             self.assertFalse(any(a.startswith("lambda:") or a.startswith("iam:") for a in actions), st)
             self.assertNotIn("s3:DeleteObject", actions)
             if actions & S3_WRITE:
-                self.assertEqual(st["resources"], ["${local.shuffle_objects}"])
+                writes += 1
+                self.assertIn(st["resources"], (["${local.shuffle_objects}"], ["${local.output_objects}"]))
+            if st["resources"] == ["${local.output_objects}"]:
+                self.assertEqual(actions, {"s3:PutObject", "s3:AbortMultipartUpload"}, "outputs: write only")
             if "s3:GetObject" in actions:
                 self.assertIn(st["resources"], (["${local.shuffle_objects}"], "${local.data_object_arns}"))
             if "s3:ListBucket" in actions:
                 self.assertEqual(st["condition"][0]["variable"], "s3:prefix")
+        self.assertEqual(writes, 2)
 
     def test_the_coordinator_invokes_only_the_worker_and_writes_only_its_prefixes(self):
         invokes = [st for st in policy("coordinator") if any(a.startswith("lambda:") for a in as_list(st["actions"]))]

@@ -1,5 +1,8 @@
-# The basic deployment plus two scheduled jobs: a daily revenue report (cron, in a time zone) and an hourly
-# row count. Each delivery runs once (run id = schedule + scheduled time); failed deliveries go to the DLQ.
+# The basic deployment plus three scheduled jobs: a daily revenue report (cron, in a time zone, CSV), an hourly
+# row count (Parquet, the default, replaced atomically each run) and a job class from the job jar packaged into the
+# coordinator (updraft package --job-jar app.jar; coordinator_package then names function-with-job.zip), writing under the results
+# bucket's outputs/ (the only place workers may write; the bucket is <name_prefix>-results-<account>-<region>). Each
+# delivery runs once (run id = schedule + scheduled time); failed deliveries go to the DLQ.
 
 terraform {
   required_version = ">= 1.5.0"
@@ -14,6 +17,8 @@ terraform {
 provider "aws" {
   region = var.region
 }
+
+data "aws_caller_identity" "current" {}
 
 variable "region" {
   description = "AWS region to deploy to."
@@ -55,6 +60,13 @@ module "updraft" {
       sql        = ["select o_orderstatus, count(*) as n from orders group by o_orderstatus order by o_orderstatus"]
       tables     = { orders = "s3://${var.data_bucket}/tpch/orders/" }
       output     = "counts/orders"
+    },
+    {
+      name       = "weekly-segments"
+      expression = "cron(0 3 ? * MON *)"
+      job_class  = "com.example.SegmentJob"
+      args       = ["s3://${var.data_bucket}/tpch/customer/", "s3://updraft-jobs-results-${data.aws_caller_identity.current.account_id}-${var.region}/outputs/segments/"]
+      enabled    = false
     },
   ]
 }
