@@ -45,3 +45,23 @@ output "results_bucket" {
   description = "Where query state and results are kept."
   value       = module.updraft.results_bucket
 }
+
+output "api_invoke_policy_json" {
+  description = "The IAM policy a caller of the API needs (attach it to your users or roles)."
+  value       = module.updraft.api_invoke_policy_json
+}
+
+output "worker_function_name" {
+  description = "The worker, for master(\"lambda\") sessions from your own JVM (updraft.lambda.functionName)."
+  value       = module.updraft.worker_function_name
+}
+
+output "shuffle_bucket" {
+  description = "updraft.shuffle.root of such sessions is s3://<shuffle_bucket>/shuffle."
+  value       = module.updraft.shuffle_bucket
+}
+
+output "coordinator_log_group" {
+  description = "The coordinator's log group: one job summary line (with its cost) per job."
+  value       = module.updraft.coordinator_log_group
+}

@@ -4,7 +4,7 @@ import io.updraft.sql.UpdraftSession;
 
 /**
  * A job class as users package them (tests' stand-in for a job jar's class): counts {@code args[0]}'s rows per
- * {@code g} and writes them as Parquet to {@code args[1]} (overwrite), on the session it is given.
+ * {@code g} (or the expression {@code args[2]}) and writes them as Parquet to {@code args[1]} (overwrite), on the session it is given.
  */
 public final class ExampleReportJob {
     private ExampleReportJob() {
@@ -13,6 +13,8 @@ public final class ExampleReportJob {
     public static void main(String[] args) {
         UpdraftSession spark = UpdraftSession.builder().getOrCreate();
         spark.read().parquet(args[0]).createOrReplaceTempView("input");
-        spark.sql("SELECT g, count(*) AS n FROM input GROUP BY g").write().mode("overwrite").parquet(args[1]);
+        String key = args.length > 2 ? args[2] : "g";
+        spark.sql("SELECT " + key + " AS g, count(*) AS n FROM input GROUP BY " + key).write().mode("overwrite")
+                .parquet(args[1]);
     }
 }
