@@ -322,7 +322,8 @@ class CoordinatorHandlerTest {
                     .asInt());
             assertThat(duckdbOfOutput("outputs/counts/kv/", "SELECT g, n FROM out ORDER BY g"))
                     .isEqualTo(expectedCounts());
-            assertThat(listing("state/runs/hourly-orders/hourly-orders-20261202T010000Z/")).as("an ended run leaves no stage records").isEmpty();
+            assertThat(listing("state/runs/hourly-orders/hourly-orders-20261202T010000Z/"))
+                    .as("an ended run leaves no stage records").isEmpty();
             JsonNode next = Events.parse(rt.handle(Events.scheduled(KV, "2026-12-02T02:00:00Z", "exec-3")));
             assertThat(next.get("runId").asText()).isEqualTo("hourly-orders-20261202T020000Z");
             assertThat(next.get("state").asText()).isEqualTo("SUCCEEDED");

@@ -4,7 +4,8 @@ import io.updraft.sql.UpdraftSession;
 
 /**
  * A job class as users package them (tests' stand-in for a job jar's class): counts {@code args[0]}'s rows per
- * {@code g} (or the expression {@code args[2]}) and writes them as Parquet to {@code args[1]} (overwrite), on the session it is given.
+ * {@code g} (or the expression {@code args[2]}) and writes them as Parquet to {@code args[1]} (overwrite), on the
+ * session it is given.
  */
 public final class ExampleReportJob {
     private ExampleReportJob() {

@@ -96,7 +96,8 @@ class CoordinatorFunctionTest {
             cls.transferTo(j);
             j.closeEntry();
         }
-        try (ZipFile in = new ZipFile(zip.toFile()); ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(out))) {
+        try (ZipFile in = new ZipFile(zip.toFile());
+             ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(out))) {
             for (ZipEntry e : java.util.Collections.list(in.entries())) {
                 ZipEntry copy = new ZipEntry(e.getName());
                 z.putNextEntry(copy);
@@ -308,7 +309,33 @@ class CoordinatorFunctionTest {
                      + "/*.parquet')")) {
             rs.next();
             assertThat(List.of(rs.getLong(1), rs.getLong(2)))
-                    .isEqualTo(FaultData.duckdb("SELECT count(*), count(DISTINCT k % 7), 0 FROM kv").get(0).subList(0, 2));
+                    .isEqualTo(FaultData.duckdb("SELECT count(*), count(DISTINCT k % 7) FROM kv").get(0));
+        }
+    }
+
+    /**
+     * The delivery as Lambda retries an asynchronous invocation that failed: the RIE answers the first invocation
+     * after a timeout with 502 {@code Sandbox.Failure} while it restarts the runtime; a claim found RUNNING (an
+     * invocation that died holding it) is retried once its lease is over.
+     */
+    private static JsonNode retriedAsLambdaDoes(URI coordinator, String event) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(coordinator
+                            .resolve("/2015-03-31/functions/function/invocations"))
+                    .timeout(Duration.ofMinutes(2)).POST(HttpRequest.BodyPublishers.ofString(event)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(attempt).as("attempts; last answer " + r.statusCode() + " " + r.body()).isLessThanOrEqualTo(5);
+            if (r.statusCode() == 502 && r.body().contains("Sandbox.Failure")) {
+                Thread.sleep(1000);
+                continue;
+            }
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            JsonNode answer = JSON.readTree(r.body());
+            if (!"RUNNING".equals(answer.path("state").asText())) {
+                return answer;
+            }
+            java.time.Instant lease = java.time.Instant.parse(answer.get("leaseUntil").asText());
+            Thread.sleep(Math.max(0, Duration.between(java.time.Instant.now(), lease).toMillis() + 500));
         }
     }
 
@@ -357,10 +384,12 @@ class CoordinatorFunctionTest {
             assertThat(lease).as("the lease is the invocation's deadline (+5 s), from the runtime's context")
                     .isBetween(java.time.Instant.now().minusSeconds(30), java.time.Instant.now().plusSeconds(10));
             Thread.sleep(Math.max(0, Duration.between(java.time.Instant.now(), lease).toMillis() + 500));
-            JsonNode resumed = invoke(coordinator, event.replace("\"attempt\":\"1\"", "\"attempt\":\"2\""));
+            JsonNode resumed = retriedAsLambdaDoes(coordinator, event.replace("\"attempt\":\"1\"",
+                    "\"attempt\":\"2\""));
 
             assertThat(resumed.get("state").asText()).as(resumed.toString()).isEqualTo("SUCCEEDED");
-            assertThat(resumed.get("executionIds").size()).as("two invocations ran it").isEqualTo(2);
+            assertThat(resumed.get("executionIds").size()).as("two invocations (or more) ran it")
+                    .isGreaterThanOrEqualTo(2);
             long scansInAll = taps.stream().mapToLong(t -> t.requests().stream()
                     .filter(r -> Invocation.parse(r.bodyText()).stageId() == 0).count()).sum();
             assertThat(scansInAll).as("the recorded scan stage is not run again").isEqualTo(4);

@@ -69,7 +69,8 @@ class StageCheckpointsTest {
         assertThat(second.specsOf(0)).as("stage 0 is not run again").isEmpty();
         assertThat(second.specsOf(1)).hasSize(2);
         assertThat(second.specsOf(2)).hasSize(2);
-        assertThat(((ShuffleRead) ((ShuffleWrite) second.specsOf(1).get(0).plan()).child()).blocks()).extracting(ShuffleBlock::key)
+        ShuffleRead read = (ShuffleRead) ((ShuffleWrite) second.specsOf(1).get(0).plan()).child();
+        assertThat(read.blocks()).extracting(ShuffleBlock::key)
                 .as("stage 1 reads what the first coordinator's stage 0 wrote").containsExactly(
                         ShuffleKeys.mapOutput(firstJob, 0, 0, 0), ShuffleKeys.mapOutput(firstJob, 0, 1, 0),
                         ShuffleKeys.mapOutput(firstJob, 0, 2, 0));
