@@ -142,7 +142,9 @@ public final class RuntimeConfig {
                 try {
                     n = Integer.parseInt(value.trim());
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(key + " should be int, but was '" + value + "'", e);
+                    throw new IllegalArgumentException(UpdraftException.compose("INVALID_CONF_VALUE.TYPE_MISMATCH",
+                            "22022", "The value '" + value + "' in the config \"" + key + "\" is invalid. It should "
+                            + "be a/an 'int' value."), e);
                 }
                 if (n < 1) {
                     throw new IllegalArgumentException("The value of " + key + " should be positive, but was " + n);

@@ -8,6 +8,8 @@ import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.logical.Limit;
 import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.sql.SqlStatement;
+import io.updraft.sql.types.DataTypes;
+import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 
 import java.util.LinkedHashMap;
@@ -15,7 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs the SQL commands over files as Spark does: {@code CREATE [OR REPLACE] [GLOBAL] TEMPORARY VIEW v
+ * Runs the SQL commands ({@link SqlStatement}) as Spark does: the table commands in {@link TableCommands}; {@code
+ * SET} and {@code EXPLAIN} (one row, column {@code plan}: what {@code Dataset.explain(mode)} prints) here; over files, {@code CREATE [OR REPLACE] [GLOBAL] TEMPORARY VIEW v
  * [(schema)] USING fmt OPTIONS (path '...', ...)} reads the files now (listing, footers or inference, as {@code
  * read().format(fmt).options(...).schema(...).load()}) and registers the relation ({@code
  * [TEMP_TABLE_OR_VIEW_ALREADY_EXISTS]} without OR REPLACE); {@code DROP VIEW [IF EXISTS] v} drops a temporary
@@ -43,8 +46,66 @@ final class SqlCommands {
                 query.write().format(i.format()).options(i.options()).mode(SaveMode.Overwrite).save(i.path());
                 yield query.limit(0);   // Spark returns an empty DataFrame without columns
             }
+            case SqlStatement.CreateTable c -> {
+                TableCommands.create(session, c);
+                yield empty(session);
+            }
+            case SqlStatement.InsertInto i -> {
+                TableCommands.insert(session, i);
+                yield empty(session);
+            }
+            case SqlStatement.DropTable d -> {
+                TableCommands.drop(session, d);
+                yield empty(session);
+            }
+            case SqlStatement.DescribeTable d -> TableCommands.describe(session, d);
+            case SqlStatement.ShowTables s -> TableCommands.showTables(session, s);
+            case SqlStatement.SetConfig s -> set(session, s);
+            case SqlStatement.Explain e -> {
+                String text = session.planner().explain(e.query(), QueryExecution.explainMode(e.mode()));
+                yield session.createDataFrame(List.of(Row.of(text.endsWith("\n") ? text : text + "\n")),
+                        new StructType(List.of(new StructField("plan", DataTypes.StringType, true))));
+            }
         };
     }
+
+    /**
+     * {@code SET}: every set value sorted by key; {@code SET k}: its value or {@code <undefined>}; {@code SET k=v}:
+     * sets it (checked as {@code conf().set}; Spark's core settings such as spark.master cannot be changed) and shows
+     * it. Columns key and value.
+     */
+    private static Dataset<Row> set(UpdraftSession session, SqlStatement.SetConfig s) {
+        List<Row> rows = new java.util.ArrayList<>();
+        if (s.key() == null) {
+            session.conf().getAll().forEach((k, v) -> rows.add(Row.of(k, v)));
+        } else if (s.value() == null) {
+            rows.add(Row.of(s.key(), session.conf().getOption(s.key()).orElse("<undefined>")));
+        } else {
+            if (STATIC.contains(s.key())) {
+                throw io.updraft.core.error.UpdraftException.user("CANNOT_MODIFY_CONFIG", "46110", "Cannot modify the "
+                        + "value of the Spark config: \"" + s.key() + "\".\nSee also 'https://spark.apache.org/docs/"
+                        + "latest/sql-migration-guide.html#ddl-statements'.");
+            }
+            try {
+                session.conf().set(s.key(), s.value());
+            } catch (IllegalArgumentException e) {
+                java.util.regex.Matcher m = ERROR_CLASS.matcher(String.valueOf(e.getMessage()));
+                throw m.lookingAt() ? new io.updraft.core.error.UpdraftException(io.updraft.core.error.ErrorType.USER,
+                        m.group(1), m.group(3), m.group(2), e) : io.updraft.core.error.UpdraftException.user(
+                        e.getMessage(), e);
+            }
+            rows.add(Row.of(s.key(), s.value()));
+        }
+        StructType schema = new StructType(List.of(new StructField("key", DataTypes.StringType, false),
+                new StructField("value", DataTypes.StringType, false)));
+        return session.createDataFrame(rows, schema);
+    }
+
+    /** Settings SET cannot change, as Spark's session (its core settings). */
+    private static final java.util.Set<String> STATIC = java.util.Set.of(RuntimeConfig.MASTER, RuntimeConfig.APP_NAME);
+    /** A message RuntimeConfig composed with an error class: "[CLASS] text SQLSTATE: state". */
+    private static final java.util.regex.Pattern ERROR_CLASS = java.util.regex.Pattern.compile(
+            "\\[([A-Z][A-Z0-9_.]*)] (.*?)(?: SQLSTATE: ([0-9A-Z]{5}))?$", java.util.regex.Pattern.DOTALL);
 
     private static void createView(UpdraftSession session, SqlStatement.CreateTempViewUsing c) {
         Map<String, String> options = new LinkedHashMap<>();

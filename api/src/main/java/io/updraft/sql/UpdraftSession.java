@@ -57,7 +57,8 @@ public final class UpdraftSession implements AutoCloseable {
     private final Cluster cluster;
     private final boolean ownsCluster;
     private final Map<String, String> initialSettings;
-    private final SessionCatalog catalog = new SessionCatalog((format, path) -> SqlCommands.files(this, format, path));
+    private final SessionCatalog catalog = new SessionCatalog((format, path) -> SqlCommands.files(this, format, path),
+            table -> TableCommands.relation(this, table));
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile PlannerHolder planner;
 

@@ -80,7 +80,7 @@ class RuntimeConfigTest {
         assertThatThrownBy(() -> conf.set(RuntimeConfig.SHUFFLE_PARTITIONS, 0))
                 .hasMessage("The value of spark.sql.shuffle.partitions should be positive, but was 0");
         assertThatThrownBy(() -> conf.set(RuntimeConfig.SHUFFLE_PARTITIONS, "many"))
-                .hasMessageContaining("should be int");
+                .hasMessageContaining("[INVALID_CONF_VALUE.TYPE_MISMATCH]").hasMessageContaining("It should be a/an 'int' value.");
         assertThatThrownBy(() -> conf.set(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD, "big"))
                 .hasMessageContaining(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD);
     }

@@ -46,7 +46,7 @@ final class SparkSyntax {
             "language", "method", "percent", "element", "rank", "start", "member", "old", "new", "open", "close",
             "module", "call", "cycle", "measures", "pattern", "define", "subset", "match", "matches", "absolute",
             "scope", "count", "sum", "min", "max", "avg", "position", "power", "abs", "lower", "upper", "system",
-            "reset", "free", "hold", "returns", "return", "names", "some", "any", "every");
+            "reset", "free", "hold", "returns", "return", "names", "some", "any", "every", "default");
 
     /** Spark aggregate names Calcite reserves as function names or quantifiers; called as functions they are renamed. */
     static final Set<String> AGGREGATE_NAMES = Set.of("corr", "covar_pop", "covar_samp", "every", "some", "any");
