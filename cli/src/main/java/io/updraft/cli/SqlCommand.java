@@ -17,8 +17,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * {@code updraft sql [--master M] [--conf K=V]... [--tables DIR] [--table NAME=PATH]... [--format F] (QUERY | -f
- * FILE)}: registers Parquet temp views, runs the query through {@code session.sql} and prints the result. With
+ * {@code updraft sql [--master M] [--conf K=V]... [--tables DIR] [--table NAME=PATH]... [--format F] (QUERY | -e
+ * QUERY | -f FILE)}: registers Parquet temp views, runs the script's statements (separated by {@code ;}, see the
+ * planner's {@code SqlScript}) one after the other through {@code session.sql} in one session and prints each
+ * result that has columns. With
  * {@code --master lambda} every task is an invocation of the worker function ({@code --conf} gives the
  * {@code updraft.lambda.*}, {@code updraft.shuffle.root} and {@code updraft.s3.*} settings) and tables may be
  * {@code s3://} locations.
@@ -134,6 +136,12 @@ final class SqlCommand {
                     }
                     file = args.value(word);
                 }
+                case "-e", "--execute" -> {
+                    if (query != null) {
+                        throw new UsageException("more than one QUERY given; quote the query as one argument (" + NAME + ")");
+                    }
+                    query = args.value(word);
+                }
                 default -> throw new UsageException("unknown option '" + word + "' for " + NAME
                         + " (see 'updraft sql --help')");
             }
@@ -154,10 +162,23 @@ final class SqlCommand {
         return new SqlCommand(master, conf, tables, format, query);
     }
 
-    /** Runs the query and prints the result in the chosen format; progress lines only when verbose. */
+    /**
+     * Runs the script's statements in order and prints each result with columns in the chosen format (in the table
+     * and csv formats an empty line between two results); progress lines only when verbose. The first failing
+     * statement stops the script (a {@link QueryRunner.StatementFailure} naming it when there are several).
+     */
     void run(PrintStream out, PrintStream err, boolean verbose) {
-        QueryRunner.Result result = QueryRunner.run(master, conf, tables, query, verbose ? err : null);
-        format.formatter().write(result.schema(), result.rows(), result.zone(), out);
+        boolean[] printed = {false};
+        QueryRunner.runScript(master, conf, tables, query, verbose ? err : null, result -> {
+            if (result.schema().size() == 0) {
+                return;
+            }
+            if (printed[0] && format != OutputFormat.JSON) {
+                out.println();
+            }
+            format.formatter().write(result.schema(), result.rows(), result.zone(), out);
+            printed[0] = true;
+        });
     }
 
     /** Every subfolder of {@code dir} not starting with '_' or '.', named after the folder. */

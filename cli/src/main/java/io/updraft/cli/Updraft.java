@@ -156,15 +156,21 @@ public final class Updraft {
 
     /** Prints the failure and returns its exit status. */
     static int report(Throwable failure, PrintStream err, boolean verbose) {
-        String userMessage = userMessage(failure);
+        String where = "";
+        Throwable cause = failure;
+        if (failure instanceof QueryRunner.StatementFailure s && s.getCause() != null) {
+            where = s.where() + ": ";
+            cause = s.getCause();
+        }
+        String userMessage = userMessage(cause);
         if (userMessage != null) {
-            err.println("updraft: " + userMessage);
+            err.println("updraft: " + where + userMessage);
             if (verbose) {
                 failure.printStackTrace(err);
             }
             return USER_ERROR;
         }
-        err.println("updraft: internal error: " + firstLine(describe(failure)));
+        err.println("updraft: internal error: " + where + firstLine(describe(cause)));
         if (verbose) {
             StringWriter trace = new StringWriter();
             failure.printStackTrace(new PrintWriter(trace));

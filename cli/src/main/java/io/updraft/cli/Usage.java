@@ -30,9 +30,11 @@ final class Usage {
             """;
 
     static final String SQL = """
-            Usage: updraft sql [options] (QUERY | -f FILE)
+            Usage: updraft sql [options] (QUERY | -e QUERY | -f FILE)
 
-            Runs one SQL query (Spark SQL semantics) in this JVM and prints its result to standard output.
+            Runs a SQL script (Spark SQL semantics: queries and commands such as CREATE TABLE ... AS SELECT,
+            INSERT INTO, SET, SHOW TABLES, DESCRIBE, EXPLAIN, separated by ';') in one session in this JVM and
+            prints each query's result to standard output.
 
             Options:
               --master MASTER          local, local[N], local[*] (default local[*]) or lambda: every task an
@@ -42,9 +44,10 @@ final class Usage {
               --tables DIR             Register every subfolder of DIR as a Parquet table named after the folder
               --table NAME=PATH        Register a Parquet file or folder (or s3:// location) as table NAME (repeatable)
               --format FORMAT          table (default): Spark's show() layout, every row, no truncation
-                                       csv: RFC 4180, header line, null as empty field, decimals in plain notation
+                                       csv: the CSV writer's (header line, quotes doubled, null as empty field)
                                        json: one JSON object per row and line, null fields left out
-              -f, --file FILE          Read the query from FILE ('-' reads standard input)
+              -e, --execute QUERY      The script to run (the same as the QUERY argument)
+              -f, --file FILE          Read the script from FILE ('-' reads standard input)
               --verbose                Per-stage progress on standard error; stack traces of internal errors
               -h, --help               Show this help
 

@@ -38,9 +38,9 @@ class UpdraftUsageTest {
     void sqlHelpListsItsOptionsAndFormats() {
         CliRun run = CliRun.of("sql", "--help");
         assertThat(run.status()).isZero();
-        assertThat(run.out()).startsWith("Usage: updraft sql [options] (QUERY | -f FILE)")
+        assertThat(run.out()).startsWith("Usage: updraft sql [options] (QUERY | -e QUERY | -f FILE)")
                 .contains("--master", "--tables DIR", "--table NAME=PATH", "--format", "table (default)", "csv:",
-                        "json:", "-f, --file FILE");
+                        "json:", "-f, --file FILE", "-e, --execute QUERY");
         assertThat(CliRun.of("help", "sql").out()).isEqualTo(run.out());
         assertThat(CliRun.of("sql", "--format", "csv", "-h").out()).isEqualTo(run.out());
     }

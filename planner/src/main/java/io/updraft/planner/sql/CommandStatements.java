@@ -462,9 +462,21 @@ final class CommandStatements {
         return pos < text.length() ? text.charAt(pos) : '\0';
     }
 
+    /** Skips blanks and comments ({@code -- ...} to the end of the line, {@code /* ... *}{@code /}). */
     private void space() {
-        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
-            pos++;
+        while (pos < text.length()) {
+            if (Character.isWhitespace(text.charAt(pos))) {
+                pos++;
+            } else if (text.startsWith("--", pos)) {
+                while (pos < text.length() && text.charAt(pos) != '\n') {
+                    pos++;
+                }
+            } else if (text.startsWith("/*", pos) && !text.startsWith("/*+", pos)) {
+                int end = text.indexOf("*/", pos + 2);
+                pos = end < 0 ? text.length() : end + 2;
+            } else {
+                return;
+            }
         }
     }
 

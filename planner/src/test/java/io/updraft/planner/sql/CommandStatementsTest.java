@@ -95,6 +95,7 @@ class CommandStatementsTest {
         assertThat(parse("SET TIME ZONE 'UTC'")).isEqualTo(
                 new SqlStatement.SetConfig("spark.sql.session.timeZone", "UTC"));
         assertThatThrownBy(() -> parse("SET = 1")).isInstanceOf(ParseException.class);
+        assertThat(parse("-- a note; then\n/* more */ SET a=1")).isEqualTo(new SqlStatement.SetConfig("a", "1"));
     }
 
     @Test
