@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.updraft.sql.format.Csv;
+import io.updraft.engine.csv.CsvOptions;
+import io.updraft.engine.csv.CsvRecordWriter;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -139,17 +140,22 @@ public record BenchmarkReport(BenchmarkOptions settings, List<String> engines, L
 
     /** CSV: a header line, then one line per query; times in milliseconds, empty where there is none. */
     public String toCsv() {
-        StringBuilder csv = new StringBuilder(Csv.line(List.of("query", "updraft_ms", "updraft_dataset_ms", "duckdb_ms",
+        StringBuilder csv = new StringBuilder();
+        CsvRecordWriter records = new CsvRecordWriter(csv, CSV);
+        records.recordUnchecked(List.of("query", "updraft_ms", "updraft_dataset_ms", "duckdb_ms",
                 "spark_ms", "updraft_duckdb_ratio", "updraft_spark_ratio", "spark_duckdb_ratio", "updraft_rows",
-                "duckdb_rows", "spark_rows", "status")));
+                "duckdb_rows", "spark_rows", "status"));
         for (QueryComparison q : queries) {
-            csv.append(Csv.line(List.of("q" + q.query(), number(median(q.updraft())),
+            records.recordUnchecked(List.of("q" + q.query(), number(median(q.updraft())),
                     number(median(q.updraftDataset())), number(median(q.duckdb())), number(median(q.spark())),
                     number(q.updraftOverDuckDb()), number(q.updraftOverSpark()), number(q.sparkOverDuckDb()),
-                    rows(q.updraft()), rows(q.duckdb()), rows(q.spark()), q.status())));
+                    rows(q.updraft()), rows(q.duckdb()), rows(q.spark()), q.status()));
         }
         return csv.toString();
     }
+
+    /** The report's CSV through the project's CSV writer: quotes doubled, a missing number an empty field. */
+    private static final CsvOptions CSV = CsvOptions.of(java.util.Map.of("escape", "\"", "emptyValue", ""));
 
     /** JSON: settings, engines, per query every run's time per engine, ratios, status, and the means. */
     public String toJson() {

@@ -20,12 +20,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CsvFormatterTest {
     @Test
-    void quotesOnlyFieldsWithCommaQuoteOrLineBreakAndDoublesQuotes() {
+    void quotesOnlyFieldsWithCommaQuoteOrLineBreakAndDoublesQuotesAndKeepsBlanks() {
         StructType schema = new StructType(List.of()).add("s", DataTypes.StringType);
         String csv = write(schema, List.of(Row.of("plain"), Row.of("a,b"), Row.of("say \"hi\""), Row.of("two\nlines"),
                 Row.of("cr\rhere"), Row.of(" spaced "), Row.of("")));
 
-        assertThat(csv).isEqualTo("s\nplain\n\"a,b\"\n\"say \"\"hi\"\"\"\n\"two\nlines\"\n\"cr\rhere\"\n spaced \n\n");
+        assertThat(csv).isEqualTo("s\nplain\n\"a,b\"\n\"say \"\"hi\"\"\"\n\"two\nlines\"\n\"cr\rhere\"\n\" spaced \"\n\"\"\n");
     }
 
     @Test

@@ -74,12 +74,15 @@ public record CsvOptions(boolean header, String delimiter, char quote, char esca
                 ReaderOptions.bool(options, "ignoreTrailingWhiteSpace", true));
     }
 
-    /** The Commons CSV format for writing: delimiter, quote, escape, minimal quoting (or all) and the line separator. */
+    /**
+     * The Commons CSV format for writing: delimiter, quote, escape (none when it is the quote character: quotes are
+     * then doubled, as Spark writes with {@code escape '"'}), minimal quoting (or all) and the line separator.
+     */
     public CSVFormat writeFormat() {
         return CSVFormat.DEFAULT.builder()
                 .setDelimiter(delimiter)
                 .setQuote(quote == '\u0000' ? null : quote)
-                .setEscape(escape == '\u0000' ? null : escape)
+                .setEscape(escape == '\u0000' || escape == quote ? null : escape)
                 .setQuoteMode(quoteAll ? QuoteMode.ALL : QuoteMode.MINIMAL)
                 .setRecordSeparator(lineSeparator)
                 .setIgnoreSurroundingSpaces(false)

@@ -3,18 +3,18 @@ package io.updraft.engine.write;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.csv.CsvOptions;
+import io.updraft.engine.csv.CsvRecordWriter;
 import io.updraft.engine.vector.Batch;
 import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.StringType;
 import io.updraft.sql.types.StructType;
-import org.apache.commons.csv.CSVFormat;
 
 import java.io.IOException;
 import java.io.Writer;
 import java.time.ZoneId;
 
 /**
- * One CSV file as Spark writes it, through Commons CSV ({@link CsvOptions#writeFormat()}): the header line when
+ * One CSV file as Spark writes it, through the project's CSV writer ({@link CsvRecordWriter}): the header line when
  * {@code header} is true, a null as {@code nullValue} and an empty string as {@code emptyValue} (both written as
  * given, unquoted), strings trimmed unless {@code ignoreLeading/TrailingWhiteSpace} is false, dates and
  * timestamps by {@code dateFormat} / {@code timestampFormat}. Arrays cannot be written (Spark's error class).
@@ -23,8 +23,7 @@ final class CsvFormatWriter implements FormatWriter {
     private final Writer out;
     private final StructType schema;
     private final int[] columns;
-    private final CsvOptions options;
-    private final CSVFormat format;
+    private final CsvRecordWriter records;
     private final TextValues values;
 
     CsvFormatWriter(Writer out, StructType schema, int[] columns, CsvOptions options, ZoneId zone) {
@@ -38,15 +37,14 @@ final class CsvFormatWriter implements FormatWriter {
         this.out = out;
         this.schema = schema;
         this.columns = columns;
-        this.options = options;
-        this.format = options.writeFormat();
+        this.records = new CsvRecordWriter(out, options);
         this.values = new TextValues(options.writeDateFormat(), options.writeTimestampFormat(), zone);
         if (options.header()) {
             try {
                 for (int c = 0; c < schema.size(); c++) {
-                    format.print(schema.get(c).name(), out, c == 0);
+                    records.field(schema.get(c).name(), false);
                 }
-                format.println(out);
+                records.endRecord();
             } catch (IOException e) {
                 throw failure(e);
             }
@@ -60,33 +58,15 @@ final class CsvFormatWriter implements FormatWriter {
                 int r = rows == null ? i : rows[i];
                 for (int c = 0; c < schema.size(); c++) {
                     Object value = CellValues.internal(batch.vector(columns[c]), schema.get(c).dataType(), r);
-                    if (value == null || value instanceof String s && s.isEmpty()) {
-                        if (c > 0) {
-                            out.append(options.delimiter());
-                        }
-                        out.append(value == null ? options.nullValue() : options.emptyValueInWrite());
-                        continue;
-                    }
-                    String text = schema.get(c).dataType() instanceof StringType ? trim((String) value)
-                            : values.text(value, schema.get(c).dataType());
-                    format.print(text, out, c == 0);
+                    boolean string = schema.get(c).dataType() instanceof StringType;
+                    records.field(value == null ? null : string ? (String) value
+                            : values.text(value, schema.get(c).dataType()), string);
                 }
-                format.println(out);
+                records.endRecord();
             }
         } catch (IOException e) {
             throw failure(e);
         }
-    }
-
-    private String trim(String s) {
-        String t = s;
-        if (options.ignoreLeadingWhiteSpaceInWrite()) {
-            t = t.stripLeading();
-        }
-        if (options.ignoreTrailingWhiteSpaceInWrite()) {
-            t = t.stripTrailing();
-        }
-        return t;
     }
 
     @Override
