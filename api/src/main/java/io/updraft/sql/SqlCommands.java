@@ -37,6 +37,22 @@ final class SqlCommands {
                 createView(session, c);
                 yield empty(session);
             }
+            case SqlStatement.CreateTempViewAs c -> {
+                Dataset<Row> view = new Dataset<>(session, c.query(), Encoders.row());
+                view.schema();   // analyzed now, as Spark: a broken query fails the statement
+                if (c.global()) {
+                    if (c.replace()) {
+                        view.createOrReplaceGlobalTempView(c.name());
+                    } else {
+                        view.createGlobalTempView(c.name());
+                    }
+                } else if (c.replace()) {
+                    view.createOrReplaceTempView(c.name());
+                } else {
+                    view.createTempView(c.name());
+                }
+                yield empty(session);
+            }
             case SqlStatement.DropView d -> {
                 dropView(session, d);
                 yield empty(session);
@@ -71,8 +87,7 @@ final class SqlCommands {
 
     /**
      * {@code SET}: every set value sorted by key; {@code SET k}: its value or {@code <undefined>}; {@code SET k=v}:
-     * sets it (checked as {@code conf().set}; Spark's core settings such as spark.master cannot be changed) and shows
-     * it. Columns key and value.
+     * sets it (checked as {@code conf().set}; as Spark's, setting spark.master changes nothing) and shows it. Columns key and value.
      */
     private static Dataset<Row> set(UpdraftSession session, SqlStatement.SetConfig s) {
         List<Row> rows = new java.util.ArrayList<>();
@@ -81,11 +96,6 @@ final class SqlCommands {
         } else if (s.value() == null) {
             rows.add(Row.of(s.key(), session.conf().getOption(s.key()).orElse("<undefined>")));
         } else {
-            if (STATIC.contains(s.key())) {
-                throw io.updraft.core.error.UpdraftException.user("CANNOT_MODIFY_CONFIG", "46110", "Cannot modify the "
-                        + "value of the Spark config: \"" + s.key() + "\".\nSee also 'https://spark.apache.org/docs/"
-                        + "latest/sql-migration-guide.html#ddl-statements'.");
-            }
             try {
                 session.conf().set(s.key(), s.value());
             } catch (IllegalArgumentException e) {
@@ -101,8 +111,6 @@ final class SqlCommands {
         return session.createDataFrame(rows, schema);
     }
 
-    /** Settings SET cannot change, as Spark's session (its core settings). */
-    private static final java.util.Set<String> STATIC = java.util.Set.of(RuntimeConfig.MASTER, RuntimeConfig.APP_NAME);
     /** A message RuntimeConfig composed with an error class: "[CLASS] text SQLSTATE: state". */
     private static final java.util.regex.Pattern ERROR_CLASS = java.util.regex.Pattern.compile(
             "\\[([A-Z][A-Z0-9_.]*)] (.*?)(?: SQLSTATE: ([0-9A-Z]{5}))?$", java.util.regex.Pattern.DOTALL);

@@ -117,8 +117,11 @@ class SqlTablesTest {
         assertError("INSERT INTO t SELECT 2", "INSERT_COLUMN_ARITY_MISMATCH.NOT_ENOUGH_DATA_COLUMNS");
         assertError("INSERT INTO t SELECT 2, 'y', 3", "INSERT_COLUMN_ARITY_MISMATCH.TOO_MANY_DATA_COLUMNS");
         assertError("INSERT INTO t SELECT 'abc', 'y'", "INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_SAFELY_CAST");
-        spark.sql("SELECT 1 AS a").createOrReplaceTempView("v");
+        spark.sql("CREATE TEMPORARY VIEW v AS SELECT 1 AS a");
         assertError("INSERT INTO v SELECT 1", "EXPECT_TABLE_NOT_VIEW.NO_ALTERNATIVE");
+        assertError("CREATE TEMPORARY VIEW v AS SELECT 2 AS a", "TEMP_TABLE_OR_VIEW_ALREADY_EXISTS");
+        spark.sql("CREATE OR REPLACE TEMPORARY VIEW v AS SELECT 2 AS b");
+        assertThat(rows("SELECT * FROM v")).containsExactly(Row.of(2));
         assertError("DESCRIBE nosuch", "TABLE_OR_VIEW_NOT_FOUND");
         assertError("DESCRIBE t nosuch", "COLUMN_NOT_FOUND");
         assertThat(rows("SELECT * FROM t")).containsExactly(Row.of(1, "x"));   // nothing half-written
@@ -169,7 +172,8 @@ class SqlTablesTest {
                 Row.of("spark.sql.session.timeZone", "America/New_York"));
         assertError("SET spark.sql.shuffle.partitions=abc", "INVALID_CONF_VALUE.TYPE_MISMATCH");
         assertError("SET spark.sql.session.timeZone=Nowhere/Else", "INVALID_CONF_VALUE.TIME_ZONE");
-        assertError("SET spark.master=local", "CANNOT_MODIFY_CONFIG");
+        assertThat(rows("SET spark.master=local")).containsExactly(Row.of("spark.master", "local"));   // as Spark
+        assertThat(spark.master()).isEqualTo("local[2]");
     }
 
     @Test

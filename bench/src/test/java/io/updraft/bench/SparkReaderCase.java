@@ -19,7 +19,9 @@ import java.util.Set;
  *
  * @param files    relative path to content (UTF-8; a name ending in .gz, .bz2 or .zst is compressed so)
  * @param path     the path read, relative to the case's folder ("" = the folder itself)
- * @param query    SQL over the view {@code v}
+ * @param query    SQL over the view {@code v}; several {@code -- query:} lines make a script of statements (joined by
+ *                 ";\n", the last one's result is the outcome), where {@code OUTPUT_DIR} is a folder of the case's own
+ *                 per engine and run (for tables the script creates)
  * @param ordered  compare rows in order
  * @param error    Spark must fail
  * @param known    why Updraft differs today, or null
@@ -117,6 +119,7 @@ record SparkReaderCase(String name, String format, Map<String, String> options, 
         String schema;
         String path = "";
         String query = "SELECT * FROM v";
+        boolean queryGiven;
         boolean ordered;
         boolean error;
         String known;
@@ -138,7 +141,10 @@ record SparkReaderCase(String name, String format, Map<String, String> options, 
                 }
                 case "schema" -> schema = value;
                 case "path" -> path = value;
-                case "query" -> query = value;
+                case "query" -> {
+                    query = queryGiven ? query + ";\n" + value : value;
+                    queryGiven = true;
+                }
                 case "ordered" -> ordered = true;
                 case "error" -> error = true;
                 case "known" -> known = value;

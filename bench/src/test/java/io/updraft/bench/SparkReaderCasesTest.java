@@ -165,12 +165,40 @@ class SparkReaderCasesTest {
             String value = o.getValue().replace("BASE", caseDir(c).toString());
             sql.append(", `").append(o.getKey()).append("` '").append(quote(value)).append('\'');
         }
-        return sql.append(");\n").append(query(c)).toString();
+        return sql.append(");\n").append(query(c, "spark")).toString();
     }
 
-    /** The case's query, "BASE" replaced by the case's folder. */
-    private static String query(SparkReaderCase c) {
-        return c.query().replace("BASE", caseDir(c).toString());
+    /** The case's query, "BASE" replaced by the case's folder, "OUTPUT_DIR" by the folder of this engine's run. */
+    private static String query(SparkReaderCase c, String run) {
+        return c.query().replace("OUTPUT_DIR", outputDir(c, run).toString()).replace("BASE", caseDir(c).toString());
+    }
+
+    /** Where a run of a case writes (outside the folder the case reads). */
+    private static Path outputDir(SparkReaderCase c, String run) {
+        return folder.resolveSibling("outputs").resolve(c.name()).resolve(run);
+    }
+
+    /**
+     * Whether the case is a script of several statements or a command (which may create tables or change settings:
+     * a fresh Updraft session runs it).
+     */
+    private static boolean script(SparkReaderCase c) {
+        String q = c.query().stripLeading().toUpperCase(java.util.Locale.ROOT);
+        return c.query().contains(";\n") || !(q.startsWith("SELECT") || q.startsWith("WITH"));
+    }
+
+    /** The statements of a script (or the one query), run in order; the last one's result. */
+    private static Dataset<Row> runAll(UpdraftSession s, String statements) {
+        String[] parts = statements.split(";\n");
+        for (int i = 0; i < parts.length - 1; i++) {
+            s.sql(parts[i]).collectAsList();
+        }
+        return s.sql(parts[parts.length - 1]);
+    }
+
+    private static UpdraftSession freshSession() {
+        return UpdraftSession.builder().appName("spark-readers-script").master("local[2]")
+                .config(RuntimeConfig.SHOW_PROGRESS, false).config(RuntimeConfig.TIME_ZONE, "UTC").create();
     }
 
     private static String quote(String s) {
@@ -197,29 +225,36 @@ class SparkReaderCasesTest {
         });
     }
 
-    /** The case through Updraft's SQL: the same statements Spark ran. */
+    /** The case through Updraft's SQL: the same statements Spark ran (a script in a session of its own). */
     private static SparkSemanticsTest.Outcome updraftSql(SparkReaderCase c) {
-        return outcome(() -> {
-            String[] statements = sparkSql(c).split(";\\n");
-            for (int i = 0; i < statements.length - 1; i++) {
-                session.sql(statements[i]);
-            }
-            return session.sql(statements[statements.length - 1]);
-        });
+        String statements = sparkSql(c).replace(outputDir(c, "spark").toString(), outputDir(c, "sql").toString());
+        if (!script(c)) {
+            return outcome(() -> runAll(session, statements));
+        }
+        try (UpdraftSession own = freshSession()) {
+            return outcome(() -> runAll(own, statements));
+        }
     }
 
     private static SparkSemanticsTest.Outcome updraft(SparkReaderCase c) {
-        return outcome(() -> {
-            DataFrameReader reader = session.read().format(c.format());
-            for (Map.Entry<String, String> o : c.options().entrySet()) {
-                reader.option(o.getKey(), o.getValue().replace("BASE", caseDir(c).toString()));
-            }
-            if (c.schema() != null) {
-                reader.schema(c.schema());
-            }
-            reader.load(readPath(c).toString()).createOrReplaceTempView("v");
-            return session.sql(query(c));
-        });
+        if (!script(c)) {
+            return outcome(() -> read(session, c));
+        }
+        try (UpdraftSession own = freshSession()) {
+            return outcome(() -> read(own, c));
+        }
+    }
+
+    private static Dataset<Row> read(UpdraftSession s, SparkReaderCase c) {
+        DataFrameReader reader = s.read().format(c.format());
+        for (Map.Entry<String, String> o : c.options().entrySet()) {
+            reader.option(o.getKey(), o.getValue().replace("BASE", caseDir(c).toString()));
+        }
+        if (c.schema() != null) {
+            reader.schema(c.schema());
+        }
+        reader.load(readPath(c).toString()).createOrReplaceTempView("v");
+        return runAll(s, query(c, "read"));
     }
 
     private static SparkSemanticsTest.Outcome outcome(java.util.function.Supplier<Dataset<Row>> query) {

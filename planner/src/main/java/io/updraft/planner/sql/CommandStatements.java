@@ -10,9 +10,10 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Recognizes the commands Calcite's query grammar has no rule for, as Spark's grammar spells them: over files,
- * {@code CREATE [OR REPLACE] [GLOBAL] TEMPORARY VIEW name [(col type, ...)] USING fmt [OPTIONS (key [=] value,
- * ...)]} (keys identifiers, dotted or quoted; values string literals with Spark's escapes, numbers, true/false),
+ * Recognizes the commands Calcite's query grammar has no rule for, as Spark's grammar spells them: {@code CREATE
+ * [OR REPLACE] [GLOBAL] TEMPORARY VIEW name AS query}; over files, {@code CREATE [OR REPLACE] [GLOBAL] TEMPORARY
+ * VIEW name [(col type, ...)] USING fmt [OPTIONS (key [=] value, ...)]} (keys identifiers, dotted or quoted;
+ * values string literals with Spark's escapes, numbers, true/false),
  * {@code DROP VIEW [IF EXISTS] name} and {@code INSERT OVERWRITE [LOCAL] DIRECTORY ['path'] USING fmt [OPTIONS
  * (...)] query} (the path is the string or the {@code path} option); on the session catalog's tables, {@code CREATE
  * TABLE [IF NOT EXISTS] name [(col type, ...)] [USING fmt] [OPTIONS (...)] [PARTITIONED BY (col, ...)] [LOCATION
@@ -57,6 +58,9 @@ final class CommandStatements {
                 schema = p.parenthesized();
             }
             if (!p.word("USING")) {
+                if (schema == null && p.word("AS")) {
+                    return new SqlStatement.CreateTempViewAs(name, replace, global, p.rest(query));
+                }
                 p.pos = start;
                 return null;
             }

@@ -32,6 +32,14 @@ public sealed interface SqlStatement {
         }
     }
 
+    /** {@code CREATE [OR REPLACE] [GLOBAL] TEMPORARY VIEW name AS query}. */
+    record CreateTempViewAs(String name, boolean replace, boolean global, LogicalPlan query) implements SqlStatement {
+        public CreateTempViewAs {
+            Objects.requireNonNull(name, "name is null");
+            Objects.requireNonNull(query, "query is null");
+        }
+    }
+
     /** {@code DROP VIEW [IF EXISTS] name}. */
     record DropView(String name, boolean ifExists) implements SqlStatement {
         public DropView {

@@ -117,6 +117,16 @@ class CommandStatementsTest {
     }
 
     @Test
+    void createTemporaryViewAsAQuery() {
+        assertThat(parse("CREATE OR REPLACE TEMP VIEW w AS SELECT 1 AS a")).isInstanceOfSatisfying(
+                SqlStatement.CreateTempViewAs.class, c -> {
+                    assertThat(c.name()).isEqualTo("w");
+                    assertThat(c.replace()).isTrue();
+                    assertThat(c.global()).isFalse();
+                });
+    }
+
+    @Test
     void queriesAreNotCommands() {
         assertThat(parse("SELECT 1 AS settings")).isInstanceOf(SqlStatement.Query.class);
         assertThat(parse("  with x as (select 1) select * from x")).isInstanceOf(SqlStatement.Query.class);
