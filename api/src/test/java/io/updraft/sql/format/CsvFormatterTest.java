@@ -66,6 +66,25 @@ class CsvFormatterTest {
                 .isEqualTo("ts\n2020-01-01 11:00:00.000001\n");
     }
 
+    @Test
+    void writesWhatTheFileWriterWritesWithTheSameOptions(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        StructType schema = new StructType(List.of()).add("s", DataTypes.StringType).add("n", DataTypes.IntegerType)
+                .add("d", DataTypes.createDecimalType(10, 2));
+        List<Row> rows = List.of(Row.of("say \"hi\", twice", 1, new BigDecimal("1.50")), Row.of("", null, null),
+                Row.of(null, -2, new BigDecimal("0.00")), Row.of(" padded ", 3, new BigDecimal("10.00")));
+        try (io.updraft.sql.UpdraftSession spark = io.updraft.sql.UpdraftSession.builder().master("local[1]")
+                .config("spark.ui.showConsoleProgress", "false").create()) {
+            spark.createDataFrame(rows, schema).write().options(CsvFormatter.OPTIONS).csv(dir.resolve("out").toString());
+        }
+        java.nio.file.Path file;
+        try (var files = java.nio.file.Files.list(dir.resolve("out"))) {
+            file = files.filter(f -> f.getFileName().toString().endsWith(".csv")).findFirst().orElseThrow();
+        }
+        assertThat(write(schema, rows)).isEqualTo(java.nio.file.Files.readString(file))
+                .isEqualTo("s,n,d\n\"say \"\"hi\"\", twice\",1,1.50\n\"\",,\n,-2,0.00\n\" padded \",3,10.00\n");
+    }
+
     static String write(StructType schema, List<Row> rows) {
         return write(schema, rows, ZoneOffset.UTC);
     }
