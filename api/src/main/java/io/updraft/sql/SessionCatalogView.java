@@ -39,6 +39,12 @@ final class SessionCatalogView implements Catalog {
     public List<Table> listTables(String dbName) {
         String db = database(dbName);
         List<Table> tables = new ArrayList<>();
+        if (db.equals(DEFAULT_DATABASE)) {
+            for (CatalogTable t : session.sessionCatalog().tables()) {
+                tables.add(new Table(t.name(), "spark_catalog", List.of(DEFAULT_DATABASE), null,
+                        t.managed() ? "MANAGED" : "EXTERNAL", false));
+            }
+        }
         if (db.equals(GlobalTempViews.DATABASE)) {
             for (String name : GlobalTempViews.names()) {
                 tables.add(new Table(name, null, List.of(GlobalTempViews.DATABASE), null, TEMPORARY, true));
@@ -60,8 +66,11 @@ final class SessionCatalogView implements Catalog {
     public boolean tableExists(String dbName, String tableName) {
         Objects.requireNonNull(tableName, "tableName is null");
         String db = database(dbName);
-        // As Spark: a session's temporary view belongs to no database, and `default` has no persistent tables.
-        return db.equals(GlobalTempViews.DATABASE) && GlobalTempViews.lookup(tableName).isPresent();
+        // As Spark: a session's temporary view belongs to no database; `default` holds the session's tables.
+        if (db.equals(DEFAULT_DATABASE)) {
+            return session.sessionCatalog().table(tableName).isPresent();
+        }
+        return GlobalTempViews.lookup(tableName).isPresent();
     }
 
     @Override

@@ -157,6 +157,10 @@ class SqlTablesTest {
                 Row.of("", "tv1", true));
         assertThat(rows("SHOW TABLES 'ct*'")).hasSize(2);
         assertError("SHOW TABLES IN nosuch", "SCHEMA_NOT_FOUND");
+        assertThat(spark.catalog().listTables()).extracting(io.updraft.sql.catalog.Table::name)
+                .containsExactly("ct1", "ct2", "TV1");
+        assertThat(spark.catalog().tableExists("default", "ct2")).isTrue();
+        assertThat(spark.catalog().tableExists("ct2")).isTrue();
     }
 
     @Test

@@ -4,10 +4,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A table or view in the catalog, as Spark's {@code org.apache.spark.sql.catalog.Table}. Updraft has no persistent
- * tables: every entry is a temporary view ({@code tableType} {@code TEMPORARY}); a global temporary view has the
- * namespace {@code [global_temp]}, a session's temporary view none. {@code catalog} and {@code description} are
- * null, as Spark leaves them for temporary views. Immutable.
+ * A table or view in the catalog, as Spark's {@code org.apache.spark.sql.catalog.Table}: a table of the session
+ * catalog (SQL's CREATE TABLE; catalog {@code spark_catalog}, namespace {@code [default]}, {@code tableType}
+ * {@code EXTERNAL} or {@code MANAGED}) or a temporary view ({@code tableType} {@code TEMPORARY}); a global temporary
+ * view has the namespace {@code [global_temp]}, a session's temporary view none. {@code catalog} and {@code
+ * description} are null, as Spark leaves them for temporary views. Immutable.
  */
 public record Table(String name, String catalog, List<String> namespace, String description, String tableType,
                     boolean isTemporary) {
