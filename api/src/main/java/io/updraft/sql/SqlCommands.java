@@ -86,7 +86,8 @@ final class SqlCommands {
     }
 
     /**
-     * {@code SET}: every set value sorted by key; {@code SET k}: its value or {@code <undefined>}; {@code SET k=v}:
+     * {@code SET}: every set value sorted by key; {@code SET k}: its value, its default (spark.sql.shuffle.partitions: the planner's, as Spark shows its defaults) or
+     * {@code <undefined>}; {@code SET k=v}:
      * sets it (checked as {@code conf().set}; as Spark's, setting spark.master changes nothing) and shows it. Columns key and value.
      */
     private static Dataset<Row> set(UpdraftSession session, SqlStatement.SetConfig s) {
@@ -94,7 +95,10 @@ final class SqlCommands {
         if (s.key() == null) {
             session.conf().getAll().forEach((k, v) -> rows.add(Row.of(k, v)));
         } else if (s.value() == null) {
-            rows.add(Row.of(s.key(), session.conf().getOption(s.key()).orElse("<undefined>")));
+            String value = session.conf().getOption(s.key()).orElse(
+                    s.key().equals(RuntimeConfig.SHUFFLE_PARTITIONS) ? Integer.toString(session.shufflePartitions())
+                            : "<undefined>");
+            rows.add(Row.of(s.key(), value));
         } else {
             try {
                 session.conf().set(s.key(), s.value());

@@ -165,6 +165,8 @@ class SqlTablesTest {
 
     @Test
     void setShowsAndChangesSettings() {
+        assertThat(rows("SET spark.sql.shuffle.partitions")).containsExactly(
+                Row.of("spark.sql.shuffle.partitions", "4"));   // local[2]: the planner's max(4, 2 x slots)
         Dataset<Row> set = spark.sql("SET spark.sql.shuffle.partitions = 7 ");
         assertThat(set.schema().simpleString()).isEqualTo("struct<key:string,value:string>");
         assertThat(set.collectAsList()).containsExactly(Row.of("spark.sql.shuffle.partitions", "7"));
