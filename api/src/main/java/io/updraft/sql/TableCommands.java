@@ -149,8 +149,36 @@ final class TableCommands {
             casts.add(new Alias(from.equals(to) ? column : new CastExpr(column, to), names.get(c)));
         }
         LogicalPlan aligned = new Project(new SubqueryAlias("__insert", i.query(), names), casts);
-        write(new Dataset<>(session, aligned, Encoders.row()), table, i.overwrite() ? SaveMode.Overwrite
-                : SaveMode.Append);
+        try {
+            write(new Dataset<>(session, aligned, Encoders.row()), table, i.overwrite() ? SaveMode.Overwrite
+                    : SaveMode.Append);
+        } catch (UpdraftException e) {
+            throw overflowInInsert(e, data, target);
+        }
+    }
+
+    private static final Pattern CAST_TYPES = Pattern.compile("of the type \"([A-Z0-9(),]+)\" cannot be cast to "
+            + "\"([A-Z0-9(),]+)\"");
+
+    /**
+     * A cast of the insert that overflowed, as Spark names it ({@code [CAST_OVERFLOW_IN_TABLE_INSERT]}, naming the
+     * first column with those types); any other failure as it is.
+     */
+    private static UpdraftException overflowInInsert(UpdraftException e, StructType data, StructType target) {
+        java.util.regex.Matcher m = "CAST_OVERFLOW".equals(e.errorClass()) && e.text() != null
+                ? CAST_TYPES.matcher(e.text()) : null;
+        if (m == null || !m.find()) {
+            return e;
+        }
+        for (int c = 0; c < target.size(); c++) {
+            if (sqlType(data.get(c).dataType()).equals(m.group(1)) && sqlType(target.get(c).dataType()).equals(m.group(2))) {
+                return new UpdraftException(e.type(), "CAST_OVERFLOW_IN_TABLE_INSERT", "22003", "Fail to assign a "
+                        + "value of \"" + m.group(1) + "\" type to the \"" + m.group(2) + "\" type column or variable `"
+                        + target.get(c).name() + "` due to an overflow. Use `try_cast` on the input value to tolerate "
+                        + "overflow and return NULL instead.", e);
+            }
+        }
+        return e;
     }
 
     static void drop(UpdraftSession session, SqlStatement.DropTable d) {
