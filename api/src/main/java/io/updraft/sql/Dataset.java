@@ -58,8 +58,9 @@ public class Dataset<T> extends TypedDataset<T> {
 
     // ---- basics
 
-    public UpdraftSession sparkSession() {
-        return session;
+    /** The session this Dataset was made in (always a {@link SparkSession}, see {@link UpdraftSession}). */
+    public SparkSession sparkSession() {
+        return (SparkSession) session;
     }
 
     /** The unresolved logical plan (developer API). */

@@ -39,8 +39,12 @@ import java.util.regex.Pattern;
  * both and fails when a task leaked Arrow memory. With {@code master("lambda")} tasks run as AWS Lambda
  * invocations configured by the {@code updraft.lambda.*}, {@code updraft.s3.*} and {@code updraft.shuffle.root}
  * settings (see the coordinator's README). Thread-safe.
+ *
+ * <p>Every session object is a {@link SparkSession} (its only subclass, which adds no behaviour): a Spark job keeps
+ * writing {@code SparkSession spark = SparkSession.builder()...getOrCreate()} with only its import changed, and
+ * either builder's {@code getOrCreate()} shares the one default session.
  */
-public final class UpdraftSession implements AutoCloseable {
+public abstract sealed class UpdraftSession implements AutoCloseable permits SparkSession {
     /** The version of this API. */
     public static final String VERSION = "0.1.0-SNAPSHOT";
 
@@ -65,8 +69,8 @@ public final class UpdraftSession implements AutoCloseable {
     private record PlannerHolder(PlannerConfig config, QueryPlanner planner) {
     }
 
-    private UpdraftSession(String appName, String master, int parallelism, Map<String, String> settings,
-                           PrintStream progress) {
+    UpdraftSession(String appName, String master, int parallelism, Map<String, String> settings,
+                   PrintStream progress) {
         this.appName = appName;
         this.master = master;
         Map<String, String> initial = new LinkedHashMap<>(settings);
@@ -82,7 +86,7 @@ public final class UpdraftSession implements AutoCloseable {
     }
 
     /** A session on {@code parent}'s cluster with the builder's settings and no temporary views of its own yet. */
-    private UpdraftSession(UpdraftSession parent) {
+    UpdraftSession(UpdraftSession parent) {
         this.appName = parent.appName;
         this.master = parent.master;
         this.initialSettings = parent.initialSettings;
@@ -203,9 +207,9 @@ public final class UpdraftSession implements AutoCloseable {
      * builder's settings, but its own runtime configuration and temporary views; global temporary views are shared.
      * Stopping it leaves the cluster running; stopping the session it came from stops the cluster.
      */
-    public UpdraftSession newSession() {
+    public SparkSession newSession() {
         checkActive();
-        return new UpdraftSession(this);
+        return new SparkSession(this);
     }
 
     /** Stops the session: the task pool, then the Arrow allocator (which fails if memory leaked). */
@@ -324,9 +328,10 @@ public final class UpdraftSession implements AutoCloseable {
 
     /**
      * Builds or returns the session, as Spark's {@code SparkSession.Builder}. Every option is checked when
-     * set. Not thread-safe (a builder); {@link #getOrCreate()} is.
+     * set. Not thread-safe (a builder); {@link #getOrCreate()} is. {@link SparkSession.Builder} is the same builder
+     * with Spark's return types.
      */
-    public static final class Builder {
+    public static sealed class Builder permits SparkSession.Builder {
         private static final Pattern LOCAL_N = Pattern.compile("local\\[(\\d+)]");
         static final String LAMBDA = "lambda";
 
@@ -339,7 +344,7 @@ public final class UpdraftSession implements AutoCloseable {
          * Starts from the JVM's {@code spark.*} system properties, as Spark's {@code SparkConf} does (what
          * {@code spark-submit --conf} and {@code -Dspark.master=...} pass); the builder's own calls win.
          */
-        private Builder() {
+        Builder() {
             java.util.Properties system = System.getProperties();
             for (String key : new java.util.TreeSet<>(system.stringPropertyNames())) {
                 if (key.startsWith("spark.")) {
@@ -413,7 +418,7 @@ public final class UpdraftSession implements AutoCloseable {
 
         /** A new session, independent of the default one. */
         public UpdraftSession create() {
-            return new UpdraftSession(appName, master, parseMaster(master), settings, progress);
+            return new SparkSession(appName, master, parseMaster(master), settings, progress);
         }
 
         /** The thread count a master URL stands for; 0 for "lambda" (its settings decide the concurrency). */
