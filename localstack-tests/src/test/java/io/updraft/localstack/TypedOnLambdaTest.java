@@ -34,8 +34,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.stream.LongStream;
 import java.util.zip.ZipFile;
 
 import static io.updraft.sql.functions.col;
@@ -49,7 +51,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * {@code cogroup}) on them equals local mode's answer on the same files. The stock worker (the shared pool) names
  * the job class it lacks as a USER error and keeps running Column/SQL jobs, as the job worker does too; a payload
  * carrying a class outside the job's allow-list is refused by the job worker and never instantiated.
- * UDFs in SQL and an {@code Aggregator} on Lambda join these from branch {@code udf} (in {@link TypedJob}).
+ * UDFs registered for SQL, an {@code udaf} in SQL and in an untyped {@code agg}, and a typed {@code Aggregator}'s
+ * {@code toColumn()} in {@code groupByKey().agg} run there too, equal to local mode's.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TypedOnLambdaTest {
@@ -133,6 +136,34 @@ class TypedOnLambdaTest {
     void cogroupSeesTheKeysOfEitherSide() {
         sameOnLambdaAsLocally(TypedJob::cogroup, 12);
         assertThat(TypedJob.cogroup(local, kvLocal)).last().asString().startsWith("9 left=4000/").contains("right=");
+    }
+
+    @Test
+    void registeredUdfsAndAnUdafInSql() {
+        sameOnLambdaAsLocally(TypedJob::udfsInSql, 12);
+        long n = LongStream.range(0, FaultData.KV_ROWS).filter(k -> k % 13 == 0 && k * 7 % 1000 < 500).count();
+        double mean = LongStream.range(0, FaultData.KV_ROWS).filter(k -> k % 13 == 0 && k * 7 % 1000 < 500)
+                .map(k -> k * 7 % 1000).average().orElseThrow();
+        assertThat(TypedJob.udfsInSql(local, kvLocal)).first().isEqualTo("[0," + n + ",low," + mean + "]");
+    }
+
+    @Test
+    void anAggregatorThroughToColumnInGroupByKeyAgg() {
+        sameOnLambdaAsLocally(TypedJob::aggregatorToColumn, 5);
+        LongSummaryStatistics zero = LongStream.range(0, FaultData.KV_ROWS).filter(k -> k % 5 == 0)
+                .map(k -> k * 7 % 1000).summaryStatistics();
+        assertThat(TypedJob.aggregatorToColumn(local, kvLocal)).first()
+                .isEqualTo("0 " + zero.getCount() + "/" + zero.getSum() + "/" + zero.getMax());
+    }
+
+    @Test
+    void anAggregatorThroughUdafInUntypedAgg() {
+        sameOnLambdaAsLocally(TypedJob::udafInUntypedAgg, 6);
+        double meanV = LongStream.range(0, FaultData.KV_ROWS).filter(k -> k % 6 == 0).map(k -> k * 7 % 1000)
+                .average().orElseThrow();
+        double meanK = LongStream.range(0, FaultData.KV_ROWS).filter(k -> k % 6 == 0).average().orElseThrow();
+        assertThat(TypedJob.udafInUntypedAgg(local, kvLocal)).first().asString()
+                .startsWith("[0," + meanV + "," + meanK + ",");
     }
 
     @Test

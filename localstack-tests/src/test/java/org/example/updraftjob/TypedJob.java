@@ -7,17 +7,27 @@ import io.updraft.api.java.function.MapGroupsFunction;
 import io.updraft.sql.Dataset;
 import io.updraft.sql.Encoders;
 import io.updraft.sql.KeyValueGroupedDataset;
+import io.updraft.sql.Row;
+import io.updraft.sql.Tuple2;
 import io.updraft.sql.UpdraftSession;
+import io.updraft.sql.api.java.UDF1;
+import io.updraft.sql.api.java.UDF2;
+import io.updraft.sql.expressions.UserDefinedFunction;
+import io.updraft.sql.types.DataTypes;
 
 import java.util.ArrayList;
 import java.util.List;
+
+import static io.updraft.sql.functions.col;
+import static io.updraft.sql.functions.sum;
+import static io.updraft.sql.functions.udaf;
 
 /**
  * The test job, as a user writes one: typed operations whose functions are lambdas of this class (so the worker
  * needs this class, and {@link Reading}, to run them). Each method runs one job over the {@code kv} table at
  * {@code path} (k = 0..39999, v = k * 7 % 1000) and returns its rows sorted, so local mode and Lambda compare equal.
- * UDFs in SQL and an {@code Aggregator} come here too (branch {@code udf}: issue 10's "a UDF in SQL and an
- * Aggregator" on Lambda), beside these.
+ * The UDFs and aggregators are this job's classes too: lambdas registered with {@code spark.udf()} and the
+ * {@code Aggregator}s {@link ReadingStats} and {@link MeanOfLongs} (whose buffer is the bean {@link Stats}).
  */
 public final class TypedJob {
     private TypedJob() {
@@ -82,6 +92,36 @@ public final class TypedJob {
                     .iterator();
         }, Encoders.STRING());
         return sorted(out.collectAsList());
+    }
+
+    /**
+     * UDFs registered with {@code spark.udf().register}, called from SQL: {@code residue(k, 13)} as the grouping
+     * key and in {@code WHERE}, {@code label(v)} inside an aggregate, and an {@code udaf} registered for SQL.
+     */
+    public static List<String> udfsInSql(UpdraftSession spark, String path) {
+        spark.read().parquet(path).createOrReplaceTempView("kv");
+        spark.udf().register("residue", (UDF2<Long, Integer, Long>) (k, m) -> k % m, DataTypes.LongType);
+        spark.udf().register("label", (UDF1<Long, String>) v -> v < 500 ? "low" : "high", DataTypes.StringType);
+        spark.udf().register("meanOf", udaf(new MeanOfLongs(), Encoders.LONG()));
+        Dataset<Row> out = spark.sql("SELECT residue(k, 13) AS r, count(*) AS n, max(label(v)) AS l,"
+                + " meanOf(v) AS m FROM kv WHERE residue(k, 13) <> 4 AND label(v) = 'low' GROUP BY residue(k, 13)");
+        return sorted(out.collectAsList().stream().map(String::valueOf).toList());
+    }
+
+    /** A typed {@code Aggregator} through {@code toColumn()} in {@code groupByKey(k % 5).agg(...)}. */
+    public static List<String> aggregatorToColumn(UpdraftSession spark, String path) {
+        Dataset<Tuple2<Long, String>> out = readings(spark, path)
+                .groupByKey((MapFunction<Reading, Long>) r -> r.getK() % 5, Encoders.LONG())
+                .agg(new ReadingStats().toColumn());
+        return sorted(out.collectAsList().stream().map(t -> t._1() + " " + t._2()).toList());
+    }
+
+    /** {@code functions.udaf(aggregator, encoder)} in an untyped {@code groupBy(...).agg}, beside a built-in. */
+    public static List<String> udafInUntypedAgg(UpdraftSession spark, String path) {
+        UserDefinedFunction mean = udaf(new MeanOfLongs(), Encoders.LONG());
+        Dataset<Row> out = spark.read().parquet(path).groupBy(col("k").mod(6).as("g"))
+                .agg(mean.apply(col("v")).as("mean"), mean.apply(col("k")).as("meanK"), sum(col("v")).as("sumV"));
+        return sorted(out.collectAsList().stream().map(String::valueOf).toList());
     }
 
     private static List<String> sorted(List<String> rows) {
