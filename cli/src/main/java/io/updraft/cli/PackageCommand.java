@@ -113,11 +113,14 @@ final class PackageCommand {
      * and the base classes of user aggregates ({@link #USER_AGGREGATE_BASES}).
      */
     /**
-     * The api classes a job's user aggregates extend: the worker has core but no api, so these two (whose bytecode
-     * calls nothing else of the api, see api's README) go at the package's root, on the bootstraps' class path.
+     * The api classes a job's user aggregates extend: the worker has core but no api, so these two and their
+     * superclasses (whose bytecode calls nothing else of the api, and whose api-typed methods are out of Java
+     * serialization's reach, see api's README) go at the package's root, on the bootstraps' class path.
      */
     static final List<Class<?>> USER_AGGREGATE_BASES = List.of(io.updraft.sql.expressions.Aggregator.class,
-            io.updraft.sql.expressions.UserDefinedAggregateFunction.class);
+            io.updraft.sql.expressions.Aggregator.class.getSuperclass(),
+            io.updraft.sql.expressions.UserDefinedAggregateFunction.class,
+            io.updraft.sql.expressions.UserDefinedAggregateFunction.class.getSuperclass());
 
     static Path withJob(Path zip, Path jar) {
         Path out = zip.resolveSibling("function-with-job.zip");

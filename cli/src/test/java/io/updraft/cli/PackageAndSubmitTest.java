@@ -58,6 +58,9 @@ class PackageAndSubmitTest {
                     // the api base classes of user aggregates, on the class path of a worker that has no api
                     assertThat(z.getEntry("io/updraft/sql/expressions/Aggregator.class")).isNotNull();
                     assertThat(z.getEntry("io/updraft/sql/expressions/UserDefinedAggregateFunction.class")).isNotNull();
+                    assertThat(z.getEntry("io/updraft/sql/expressions/AggregatorBase.class")).isNotNull();
+                    assertThat(z.getEntry("io/updraft/sql/expressions/UserDefinedAggregateFunctionBase.class"))
+                            .isNotNull();
                 }
             }
             Path listed = tmp.resolve("listed.jar");

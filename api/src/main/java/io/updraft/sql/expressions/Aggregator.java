@@ -2,8 +2,6 @@ package io.updraft.sql.expressions;
 
 import io.updraft.core.typed.TypedAggregator;
 import io.updraft.sql.Encoder;
-import io.updraft.sql.Encoders;
-import io.updraft.sql.TypedColumn;
 
 import java.util.Locale;
 
@@ -14,15 +12,21 @@ import java.util.Locale;
  * aggregation or SQL. It runs in the workers as a partial aggregation per task, the buffers written through
  * {@code bufferEncoder} into the shuffle and merged after it. Subclasses must be serializable (their fields too).
  */
-public abstract class Aggregator<IN, BUF, OUT> implements TypedAggregator<IN, BUF, OUT> {
+public abstract non-sealed class Aggregator<IN, BUF, OUT> extends AggregatorBase<IN, BUF, OUT>
+        implements TypedAggregator<IN, BUF, OUT> {
     private static final long serialVersionUID = 1L;
 
     /**
-     * This aggregator as a typed column: its input is the whole object of the Dataset it is selected from (the
-     * values of a {@code groupByKey}), read by that Dataset's encoder. On a DataFrame it gets the rows.
+     * Serialization as is. Declared so that reading a subclass on a worker stops looking for this method here,
+     * above it is {@link AggregatorBase}, whose methods name api classes the worker lacks.
      */
-    public TypedColumn<IN, OUT> toColumn() {
-        return AggregatorColumn.of(this, Encoders.row());
+    protected Object writeReplace() {
+        return this;
+    }
+
+    /** Serialization as is; declared for the reason {@link #writeReplace()} is. */
+    protected Object readResolve() {
+        return this;
     }
 
     /** Spark's name of the aggregator's column: the class's simple name, lower-cased. */

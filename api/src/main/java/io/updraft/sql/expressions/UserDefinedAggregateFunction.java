@@ -1,8 +1,6 @@
 package io.updraft.sql.expressions;
 
 import io.updraft.core.typed.UntypedAggregator;
-import io.updraft.planner.expr.UserFunctionDefinition;
-import io.updraft.sql.Column;
 
 /**
  * Spark's untyped (deprecated since Spark 3.0, still what the guide shows) {@code UserDefinedAggregateFunction}:
@@ -11,18 +9,24 @@ import io.updraft.sql.Column;
  * ({@code session.udf().register(name, udaf)}) for SQL. The arguments are cast to the input schema's types; the
  * buffer is a {@link MutableAggregationBuffer} of the buffer schema, written into the shuffle between the partial
  * and the final aggregation. Subclasses must be serializable (their fields too). The workers load this class (a
- * user's subclass extends it) but none of the api: its methods only call {@link UserDefinedAggregates}.
+ * user's subclass extends it) but none of the api: its methods (and those of its superclass
+ * {@link UserDefinedAggregateFunctionBase}, which holds {@code apply} and {@code definition}) only call
+ * {@link UserDefinedAggregates}, and no method it declares names an api or planner class.
  */
-public abstract class UserDefinedAggregateFunction implements UntypedAggregator {
+public abstract non-sealed class UserDefinedAggregateFunction extends UserDefinedAggregateFunctionBase
+        implements UntypedAggregator {
     private static final long serialVersionUID = 1L;
 
-    /** The aggregate over {@code exprs}. */
-    public Column apply(Column... exprs) {
-        return UserDefinedAggregates.apply(this, exprs);
+    /**
+     * Serialization as is. Declared so that reading a subclass on a worker stops looking for this method here:
+     * above it is {@link UserDefinedAggregateFunctionBase}, whose methods name classes the worker lacks.
+     */
+    protected Object writeReplace() {
+        return this;
     }
 
-    /** What the planner resolves: named by the class's simple name (lower-cased) until registered. */
-    public final UserFunctionDefinition definition() {
-        return UserDefinedAggregates.definition(this);
+    /** Serialization as is; declared for the reason {@link #writeReplace()} is. */
+    protected Object readResolve() {
+        return this;
     }
 }

@@ -6,8 +6,14 @@ import io.updraft.sql.expressions.UserDefinedAggregateFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.Serializable;
 import java.lang.reflect.Method;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -39,10 +45,59 @@ class WorkerLoadsUserAggregatesTest {
         return new URLClassLoader(new URL[] {core, job.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
     }
 
+    /** What a worker package carries of the api (cli's PackageCommand.USER_AGGREGATE_BASES). */
+    private static final Class<?>[] BASES = {Aggregator.class, Aggregator.class.getSuperclass(),
+        UserDefinedAggregateFunction.class, UserDefinedAggregateFunction.class.getSuperclass()};
+
+    /**
+     * A worker reads the user's aggregate from the TaskSpec with Java serialization, whose class descriptors look up
+     * {@code readResolve}/{@code writeReplace} by reflection up the class hierarchy (which loads every type named in
+     * the declared methods of each class it looks at): none of them may name an api class such as TypedColumn.
+     */
+    @Test
+    void aSerializedUserAggregateIsReadWithOnlyCoreAndTheBaseClasses(@TempDir Path job) throws Exception {
+        for (Class<?> c : BASES) {
+            copyClass(c, job);
+        }
+        for (Class<?> c : new Class<?>[] {LongAverage.class, Average.class, UntypedAverage.class}) {
+            copyClass(c, job);
+        }
+        try (URLClassLoader worker = workerLoader(job)) {
+            Object typed = readIn(worker, new LongAverage());
+            assertThat(typed.getClass().getClassLoader()).isSameAs(worker);
+            Class<?> contract = worker.loadClass("io.updraft.core.typed.TypedAggregator");
+            Method zero = contract.getMethod("zero");
+            Method reduce = contract.getMethod("reduce", Object.class, Object.class);
+            Object buffer = reduce.invoke(typed, reduce.invoke(typed, zero.invoke(typed), 1L), 2L);
+            assertThat(contract.getMethod("finish", Object.class).invoke(typed, buffer)).isEqualTo(1.5);
+            Object untyped = readIn(worker, new UntypedAverage());
+            assertThat(worker.loadClass("io.updraft.core.typed.UntypedAggregator").isInstance(untyped)).isTrue();
+            assertThatThrownBy(() -> worker.loadClass("io.updraft.sql.TypedColumn"))
+                    .isInstanceOf(ClassNotFoundException.class);
+        }
+    }
+
+    private static Object readIn(ClassLoader worker, Serializable value) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(value);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray())) {
+            @Override
+            protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
+                return Class.forName(desc.getName(), false, worker);
+            }
+        }) {
+            return in.readObject();
+        }
+    }
+
     @Test
     void aUserAggregatorRunsWithOnlyCoreAndTheBaseClasses(@TempDir Path job) throws Exception {
-        for (Class<?> c : new Class<?>[] {Aggregator.class, UserDefinedAggregateFunction.class, LongAverage.class,
-                Average.class, UntypedAverage.class}) {
+        for (Class<?> c : BASES) {
+            copyClass(c, job);
+        }
+        for (Class<?> c : new Class<?>[] {LongAverage.class, Average.class, UntypedAverage.class}) {
             copyClass(c, job);
         }
         try (URLClassLoader worker = workerLoader(job)) {
