@@ -51,8 +51,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * {@code cogroup}) on them equals local mode's answer on the same files. The stock worker (the shared pool) names
  * the job class it lacks as a USER error and keeps running Column/SQL jobs, as the job worker does too; a payload
  * carrying a class outside the job's allow-list is refused by the job worker and never instantiated.
- * UDFs registered for SQL, an {@code udaf} in SQL and in an untyped {@code agg}, and a typed {@code Aggregator}'s
- * {@code toColumn()} in {@code groupByKey().agg} run there too, equal to local mode's.
+ * UDFs registered for SQL, an {@code udaf} in SQL and in an untyped {@code agg} (beside a
+ * {@code UserDefinedAggregateFunction}), and a typed {@code Aggregator}'s {@code toColumn()} in
+ * {@code groupByKey().agg} run there too, equal to local mode's.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TypedOnLambdaTest {
@@ -157,13 +158,13 @@ class TypedOnLambdaTest {
     }
 
     @Test
-    void anAggregatorThroughUdafInUntypedAgg() {
+    void anAggregatorThroughUdafAndAUserDefinedAggregateFunctionInUntypedAgg() {
         sameOnLambdaAsLocally(TypedJob::udafInUntypedAgg, 6);
-        double meanV = LongStream.range(0, FaultData.KV_ROWS).filter(k -> k % 6 == 0).map(k -> k * 7 % 1000)
-                .average().orElseThrow();
-        double meanK = LongStream.range(0, FaultData.KV_ROWS).filter(k -> k % 6 == 0).average().orElseThrow();
-        assertThat(TypedJob.udafInUntypedAgg(local, kvLocal)).first().asString()
-                .startsWith("[0," + meanV + "," + meanK + ",");
+        LongSummaryStatistics v = LongStream.range(0, FaultData.KV_ROWS).filter(k -> k % 6 == 0)
+                .map(k -> k * 7 % 1000).summaryStatistics();
+        LongSummaryStatistics k = LongStream.range(0, FaultData.KV_ROWS).filter(x -> x % 6 == 0).summaryStatistics();
+        assertThat(TypedJob.udafInUntypedAgg(local, kvLocal)).first().isEqualTo("[0," + v.getAverage() + ","
+                + k.getAverage() + "," + v.getSum() + "," + (k.getMax() - k.getMin()) + "]");
     }
 
     @Test

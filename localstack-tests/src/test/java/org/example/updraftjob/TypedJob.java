@@ -27,7 +27,8 @@ import static io.updraft.sql.functions.udaf;
  * needs this class, and {@link Reading}, to run them). Each method runs one job over the {@code kv} table at
  * {@code path} (k = 0..39999, v = k * 7 % 1000) and returns its rows sorted, so local mode and Lambda compare equal.
  * The UDFs and aggregators are this job's classes too: lambdas registered with {@code spark.udf()} and the
- * {@code Aggregator}s {@link ReadingStats} and {@link MeanOfLongs} (whose buffer is the bean {@link Stats}).
+ * {@code Aggregator}s {@link ReadingStats} and {@link MeanOfLongs} (whose buffer is the bean {@link Stats}), and the
+ * {@code UserDefinedAggregateFunction} {@link MaxMinusMin}.
  */
 public final class TypedJob {
     private TypedJob() {
@@ -116,11 +117,15 @@ public final class TypedJob {
         return sorted(out.collectAsList().stream().map(t -> t._1() + " " + t._2()).toList());
     }
 
-    /** {@code functions.udaf(aggregator, encoder)} in an untyped {@code groupBy(...).agg}, beside a built-in. */
+    /**
+     * {@code functions.udaf(aggregator, encoder)} in an untyped {@code groupBy(...).agg}, beside a built-in and an
+     * untyped {@code UserDefinedAggregateFunction} ({@link MaxMinusMin}).
+     */
     public static List<String> udafInUntypedAgg(UpdraftSession spark, String path) {
         UserDefinedFunction mean = udaf(new MeanOfLongs(), Encoders.LONG());
         Dataset<Row> out = spark.read().parquet(path).groupBy(col("k").mod(6).as("g"))
-                .agg(mean.apply(col("v")).as("mean"), mean.apply(col("k")).as("meanK"), sum(col("v")).as("sumV"));
+                .agg(mean.apply(col("v")).as("mean"), mean.apply(col("k")).as("meanK"), sum(col("v")).as("sumV"),
+                        new MaxMinusMin().apply(col("k")).as("rangeK"));
         return sorted(out.collectAsList().stream().map(String::valueOf).toList());
     }
 
