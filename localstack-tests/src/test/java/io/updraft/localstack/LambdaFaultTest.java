@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -158,14 +159,20 @@ class LambdaFaultTest {
     void emulatorKilledInTheMiddleOfATaskIsRetriedAndTheResultIsRight() throws Exception {
         AtomicInteger killed = new AtomicInteger(-1);
         AtomicBoolean once = new AtomicBoolean();
+        // the job may finish (its retry done) before kill() returns: the assertions wait for the kill itself
+        CountDownLatch killDone = new CountDownLatch(1);
         for (int i = 0; i < taps.size(); i++) {
             int emulator = i;
             taps.get(i).handler(r -> {
                 if (Invocation.parse(r.bodyText()).runs("join") && once.compareAndSet(false, true)) {
                     return new Forward(CompletableFuture.completedFuture(null), () -> {
                         sleep(KILL_AFTER_MILLIS);
-                        stack.pool().kill(emulator);
-                        killed.set(emulator);
+                        try {
+                            stack.pool().kill(emulator);
+                            killed.set(emulator);
+                        } finally {
+                            killDone.countDown();
+                        }
                     });
                 }
                 return HttpTap.forward();
@@ -177,6 +184,7 @@ class LambdaFaultTest {
             List<Row> rows = s.sql(FaultData.HEAVY_SQL).collectAsList();
 
             assertThat(FaultData.values(rows)).isEqualTo(FaultData.duckdb(FaultData.HEAVY_SQL));
+            assertThat(killDone.await(60, TimeUnit.SECONDS)).as("the kill ended").isTrue();
             assertThat(killed.get()).as("an emulator was killed").isGreaterThanOrEqualTo(0);
             String timeline = timeline();
             List<Exchange> joins = exchanges().stream().filter(e -> invocation(e).runs("join")).toList();
@@ -201,6 +209,7 @@ class LambdaFaultTest {
             assertThat(summary.invocations()).isEqualTo(summary.tasks() + failed.size());
             assertThat(shuffleObjectsLeft()).as("nothing half-committed or left behind").isEmpty();
         } finally {
+            killDone.await(60, TimeUnit.SECONDS);
             if (killed.get() >= 0) {
                 stack.pool().restart(killed.get());
             }
