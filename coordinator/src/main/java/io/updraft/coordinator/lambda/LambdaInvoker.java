@@ -239,7 +239,7 @@ public final class LambdaInvoker implements WorkerInvoker {
                     Answer answer = error == null
                             ? LambdaResponses.classify(function(), d.slot().name, response) : null;
                     if (answer != null && result.isDone()) {
-                        late.handle(answer);   // before release: close() waits for the deletes it starts
+                        late.handle(answer, d.pending().spec());   // before release: close() waits for the deletes it starts
                     }
                     release(d.slot(), error);
                     if (storedSpec[0] != null) {

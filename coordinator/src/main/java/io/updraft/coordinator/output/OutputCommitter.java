@@ -14,9 +14,11 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.LongSupplier;
 
 /**
  * The job side of the output commit protocol of one {@link FileWrite} (the task side is
@@ -30,9 +32,10 @@ import java.util.concurrent.CompletionException;
  *   folder's current files are listed; (3) every committed file is published (S3: its multipart upload completed;
  *   locally: an atomic rename); (4) {@code _SUCCESS} is written with the manifest; (5) overwrite: the listed
  *   previous files are deleted; (6) the write's staging folder and any upload of it still open (of attempts never
- *   heard of: a killed worker) are dropped — in overwrite mode every upload left open under the folder and the
- *   whole {@code _temporary/} folder (a dead coordinator's leftovers; no concurrent writer is expected in
- *   overwrite mode);</li>
+ *   heard of: a killed worker) are dropped; then other writes' leftovers (a dead coordinator's): in overwrite
+ *   mode every upload left open under the folder and the whole {@code _temporary/} folder (no concurrent writer
+ *   is expected in overwrite mode), otherwise those untouched for {@code abandonedAfterMillis} (24 h by default,
+ *   so a concurrent append's pending files are left alone);</li>
  *   <li>{@link #abort} — a failed or cancelled job: the committed attempts' files dropped, then step 6; the
  *   folder's previous files are untouched.</li>
  * </ol>
@@ -43,16 +46,36 @@ public final class OutputCommitter {
     public static final String SUCCESS = "_SUCCESS";
     static final String COMMIT_MARKER = "_COMMIT";
 
+    /** Default of {@link OutputCommitters#ABANDONED_AFTER_MILLIS}: 24 h, as Hadoop S3A's fs.s3a.multipart.purge.age. */
+    public static final long DEFAULT_ABANDONED_AFTER_MILLIS = 24L * 60 * 60 * 1000;
+
     private final FileWrite write;
     private final String jobId;
     private final OutputFolder folder;
     private final boolean overwrite;
+    private final long abandonedAfterMillis;
+    private final LongSupplier wallClockMillis;
 
     public OutputCommitter(FileWrite write, String jobId, OutputFolder folder) {
-        this.write = write;
+        this(write, jobId, folder, DEFAULT_ABANDONED_AFTER_MILLIS, System::currentTimeMillis);
+    }
+
+    /**
+     * @param abandonedAfterMillis another write's pending files untouched for this long are a dead coordinator's
+     *                             leftovers, dropped at this write's cleanup (overwrite drops them at any age)
+     * @param wallClockMillis      epoch milliseconds (S3 gives upload and object times as wall-clock times)
+     */
+    public OutputCommitter(FileWrite write, String jobId, OutputFolder folder, long abandonedAfterMillis,
+                           LongSupplier wallClockMillis) {
+        this.write = Objects.requireNonNull(write, "write is null");
         this.jobId = jobId;
-        this.folder = folder;
+        this.folder = Objects.requireNonNull(folder, "folder is null");
         this.overwrite = write.overwrite();
+        if (abandonedAfterMillis < 0) {
+            throw new IllegalArgumentException("abandonedAfterMillis must be >= 0, was " + abandonedAfterMillis);
+        }
+        this.abandonedAfterMillis = abandonedAfterMillis;
+        this.wallClockMillis = Objects.requireNonNull(wallClockMillis, "wallClockMillis is null");
     }
 
     public FileWrite write() {
@@ -143,12 +166,13 @@ public final class OutputCommitter {
                 });
     }
 
+    /**
+     * Step 6: this write's pending files and markers; then other writes' leftovers — all of them in overwrite mode,
+     * else those untouched for {@code abandonedAfterMillis} (a concurrent append's are younger).
+     */
     private CompletableFuture<Void> cleanup() {
-        CompletableFuture<Void> own = folder.discardAll(write.writeId());
-        if (!overwrite) {
-            return own;
-        }
-        return own.thenCompose(v -> folder.discardAbandoned());
+        long touchedBefore = overwrite ? Long.MAX_VALUE : wallClockMillis.getAsLong() - abandonedAfterMillis;
+        return folder.discardAll(write.writeId()).thenCompose(v -> folder.discardAbandoned(touchedBefore));
     }
 
     private <T> T join(CompletableFuture<T> future, String what) {

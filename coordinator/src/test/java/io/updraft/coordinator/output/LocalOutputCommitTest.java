@@ -113,6 +113,11 @@ class LocalOutputCommitTest {
         }
     }
 
+    /** What a Spark-style reader lists: the folder's files, without names starting with '_' or '.'. */
+    private List<String> visible() throws Exception {
+        return files().stream().filter(f -> !f.startsWith("_") && !f.startsWith(".")).toList();
+    }
+
     private static long duck(String sql) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery(sql)) {
@@ -146,10 +151,21 @@ class LocalOutputCommitTest {
         runner(engine::runJson).run(plan(false));   // append
         assertThat(files()).hasSize(2 * TASKS + 1);
         assertThat(duck("SELECT count(*) FROM read_parquet('" + out + "/*.parquet')")).isEqualTo(8000);
+        List<String> previous = visible();
 
         JobPlan overwrite = plan(true);
         String writeId = ((FileWrite) overwrite.finalStage().root()).writeId();
-        runner(engine::runJson).run(overwrite);
+        List<List<String>> seenWhileWriting = new java.util.concurrent.CopyOnWriteArrayList<>();
+        runner(json -> {
+            String result = engine.runJson(json);
+            try {
+                seenWhileWriting.add(visible());   // a reader while the tasks write: the previous output only
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return result;
+        }).run(overwrite);
+        assertThat(seenWhileWriting).hasSize(TASKS).allSatisfy(seen -> assertThat(seen).isEqualTo(previous));
         assertThat(files()).hasSize(TASKS + 1).allMatch(f -> f.equals("_SUCCESS") || f.contains(writeId));
         assertThat(duck("SELECT count(*) FROM read_parquet('" + out + "/*.parquet')")).isEqualTo(4000);
     }
@@ -231,5 +247,36 @@ class LocalOutputCommitTest {
         assertThatThrownBy(() -> runner(engine::runJson).run(plan)).isInstanceOf(UpdraftException.class)
                 .hasMessageContaining("was already committed");
         assertThat(files()).isEqualTo(before);   // nothing published twice, no staging left
+    }
+
+    @Test
+    void aCoordinatorStoppedBeforeCommitShowsNothingAndItsStagedFilesGoOnceAbandoned() throws Exception {
+        runner(engine::runJson).run(plan(false));
+        List<String> before = visible();
+        JobPlan dead = plan(false);
+        FileWrite write = (FileWrite) dead.finalStage().root();
+        FileScan scan = (FileScan) write.child();
+        for (int t = 0; t < TASKS; t++) {   // the tasks ran, then the coordinator died: no commit
+            FileWrite one = (FileWrite) write.withChildren(List.of(scan.withSplits(List.of(scan.splits().get(t)))));
+            TaskResult r = engine.run(new TaskSpec("job-dead", 0, t, 0, one, Map.of()));
+            assertThat(r.status()).as(r.errorMessage()).isEqualTo(io.updraft.core.task.TaskStatus.SUCCEEDED);
+        }
+        Path staging = out.resolve("_temporary/" + write.writeId());
+        assertThat(visible()).isEqualTo(before);
+        try (Stream<Path> staged = Files.walk(staging)) {
+            assertThat(staged.filter(Files::isRegularFile).count()).isEqualTo(TASKS);
+        }
+        assertThat(duck("SELECT count(*) FROM read_parquet('" + out + "/*.parquet')")).isEqualTo(4000);
+
+        // The next append (default: leftovers untouched for 24 h are abandoned) leaves a young staging folder
+        // alone — it may be a concurrent append's.
+        runner(engine::runJson).run(plan(false));
+        assertThat(staging).isDirectory();
+        assertThat(visible()).hasSize(2 * TASKS);
+        // One that counts everything older than now as abandoned drops it, and _temporary with it.
+        runner(engine::runJson, o -> o.withTaskConfig(Map.of(OutputCommitters.ABANDONED_AFTER_MILLIS, "0")))
+                .run(plan(false));
+        assertThat(files()).hasSize(3 * TASKS + 1).noneMatch(f -> f.startsWith("_temporary"));
+        assertThat(duck("SELECT count(*) FROM read_parquet('" + out + "/*.parquet')")).isEqualTo(12_000);
     }
 }

@@ -249,6 +249,14 @@ class S3OutputCommitTest {
         assertThat(objects()).isEmpty();
         assertThat(openUploads()).hasSize(TASKS).allMatch(k -> k.contains(write.writeId()));
 
+        // An append with the default age (24 h) leaves young uploads of another write alone (a concurrent
+        // append's may look the same) ...
+        JobPlan append = plan(false);
+        runner(engine::runJson).run(append);
+        assertThat(objects()).hasSize(TASKS + 1).allMatch(k -> k.equals("_SUCCESS") || k.contains(writeId(append)));
+        assertThat(openUploads()).hasSize(TASKS).allMatch(k -> k.contains(write.writeId()));
+
+        // ... an overwrite drops every upload left open under the folder.
         JobPlan overwrite = plan(true);
         runner(engine::runJson).run(overwrite);
         assertThat(objects()).hasSize(TASKS + 1).allMatch(k -> k.equals("_SUCCESS") || k.contains(writeId(overwrite)));

@@ -24,7 +24,8 @@ import java.util.stream.Stream;
 /**
  * An output folder on the local file system: a task attempt writes each file under
  * {@code _temporary/<writeId>/task-<t>-a<attempt>/<key>}; publishing moves it to {@code <key>} with an atomic
- * rename (never replacing a file); the write's staging folder is deleted by {@link #discardAll}.
+ * rename (never replacing a file); the write's staging folder is deleted by {@link #discardAll}. A staging folder
+ * was last touched ({@link #discardAbandoned}) when anything under it was last modified.
  */
 public final class LocalOutputFolder implements OutputFolder {
     private final LocalObjectStore store;
@@ -103,14 +104,50 @@ public final class LocalOutputFolder implements OutputFolder {
     }
 
     @Override
-    public CompletableFuture<Void> discardAbandoned() {
+    public CompletableFuture<Void> discardAbandoned(long touchedBeforeMillis) {
         return CompletableFuture.runAsync(() -> {
+            Path temporary = store.root().resolve("_temporary");
             try {
-                deleteTree(store.root().resolve("_temporary"));
+                if (touchedBeforeMillis == Long.MAX_VALUE) {
+                    deleteTree(temporary);
+                    return;
+                }
+                if (!Files.isDirectory(temporary)) {
+                    return;
+                }
+                try (Stream<Path> writes = Files.list(temporary)) {
+                    for (Path write : writes.toList()) {
+                        if (lastTouchedMillis(write) < touchedBeforeMillis) {
+                            deleteTree(write);
+                        }
+                    }
+                }
+                try (Stream<Path> left = Files.list(temporary)) {
+                    if (left.findAny().isEmpty()) {
+                        Files.deleteIfExists(temporary);
+                    }
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
+    }
+
+    /** The newest modification time of anything under {@code root} (a write's staging folder), epoch millis. */
+    private static long lastTouchedMillis(Path root) throws IOException {
+        long newest = 0;
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.toList()) {
+                try {
+                    newest = Math.max(newest, Files.getLastModifiedTime(p).toMillis());
+                } catch (NoSuchFileException ignored) {
+                    // deleted meanwhile
+                }
+            }
+        } catch (NoSuchFileException | UncheckedIOException ignored) {
+            // the folder went away while it was walked
+        }
+        return newest;
     }
 
     @Override

@@ -57,11 +57,12 @@ public sealed interface OutputFolder permits LocalOutputFolder, S3OutputFolder {
     CompletableFuture<Void> discardAll(String writeId);
 
     /**
-     * Drops everything pending under the folder, of any write: uploads left open and the whole {@code _temporary/}
-     * folder (what a coordinator that died before its commit left behind). Only safe when no other write into the
-     * folder runs (an overwrite).
+     * Drops what writes into the folder left pending and last touched before {@code touchedBeforeMillis} (epoch
+     * milliseconds): uploads initiated before then and staging folders / markers under {@code _temporary/} not
+     * modified since — what a coordinator that died before its commit left behind. {@code Long.MAX_VALUE} drops
+     * everything pending, of any write: only safe when no other write into the folder runs (an overwrite).
      */
-    CompletableFuture<Void> discardAbandoned();
+    CompletableFuture<Void> discardAbandoned(long touchedBeforeMillis);
 
     /** The keys of files of {@code writeId} still pending (staged files or uploads in progress), sorted. */
     CompletableFuture<List<String>> pending(String writeId);

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletionException;
  * upload (the object appears whole, at once); discarding aborts it. {@link #discardAll} aborts every upload in
  * progress under the folder whose key holds the write's id (Spark's file names do), so the uploads of attempts
  * the coordinator never heard of are aborted too, and deletes the write's markers under {@code _temporary/}.
+ * {@link #discardAbandoned} goes by ListMultipartUploads' {@code Initiated} time and the markers' last-modified time.
  */
 public final class S3OutputFolder implements OutputFolder {
     private static final int MAX_PARTS_IN_FLIGHT = 2;
@@ -75,18 +76,22 @@ public final class S3OutputFolder implements OutputFolder {
     }
 
     @Override
-    public CompletableFuture<Void> discardAbandoned() {
+    public CompletableFuture<Void> discardAbandoned(long touchedBeforeMillis) {
         CompletableFuture<Void> uploads = store.listUploads("").thenCompose(list -> {
             List<CompletableFuture<Void>> aborts = new ArrayList<>();
             for (PendingUpload u : list) {
-                aborts.add(store.abortUpload(u.key(), u.uploadId()));
+                if (touchedBeforeMillis == Long.MAX_VALUE || u.initiatedMillis() < touchedBeforeMillis) {
+                    aborts.add(store.abortUpload(u.key(), u.uploadId()));
+                }
             }
             return CompletableFuture.allOf(aborts.toArray(CompletableFuture[]::new));
         });
         CompletableFuture<Void> staging = store.list("_temporary/").thenCompose(list -> {
             List<CompletableFuture<Void>> deletes = new ArrayList<>();
             for (ObjectInfo o : list) {
-                deletes.add(store.delete(o.key()));
+                if (touchedBeforeMillis == Long.MAX_VALUE || o.lastModifiedMillis() < touchedBeforeMillis) {
+                    deletes.add(store.delete(o.key()));
+                }
             }
             return CompletableFuture.allOf(deletes.toArray(CompletableFuture[]::new));
         });

@@ -199,7 +199,8 @@ public final class S3ObjectStore implements ObjectStore {
                         .uploadIdMarker(idMarker))
                 .thenCompose(page -> {
                     for (var u : page.uploads()) {
-                        out.add(new PendingUpload(u.key().substring(location.prefix().length()), u.uploadId()));
+                        out.add(new PendingUpload(u.key().substring(location.prefix().length()), u.uploadId(),
+                                u.initiated() == null ? 0L : u.initiated().toEpochMilli()));
                     }
                     if (Boolean.TRUE.equals(page.isTruncated())) {
                         return uploadsPage(fullPrefix, page.nextKeyMarker(), page.nextUploadIdMarker(), out);
