@@ -215,6 +215,19 @@ final class LambdaStack implements AutoCloseable {
      */
     UpdraftSession lambdaSession(List<URI> endpoints, URI s3, String shufflePrefix, Map<String, String> settings,
                                  PrintStream progress) {
+        UpdraftSession.Builder b = lambdaSessionBuilder(endpoints, s3, shufflePrefix, settings);
+        if (progress != null) {
+            b.config("spark.ui.showConsoleProgress", "true").progressOutput(progress);
+        }
+        return b.create();
+    }
+
+    /**
+     * The builder of such a session, without a stack object: a coordinator in another JVM ({@link DyingCoordinator})
+     * builds its session with it.
+     */
+    static UpdraftSession.Builder lambdaSessionBuilder(List<URI> endpoints, URI s3, String shufflePrefix,
+                                                       Map<String, String> settings) {
         UpdraftSession.Builder b = UpdraftSession.builder().appName("localstack-it").master("lambda")
                 .config("updraft.lambda.endpoints", String.join(",", endpoints.stream().map(URI::toString).toList()))
                 .config("updraft.lambda.functionName", "function")
@@ -227,10 +240,7 @@ final class LambdaStack implements AutoCloseable {
                 .config("updraft.s3.secretKey", "test")
                 .config("updraft.shuffle.root", "s3://" + BUCKET + "/" + shufflePrefix);
         settings.forEach(b::config);
-        if (progress != null) {
-            b.config("spark.ui.showConsoleProgress", "true").progressOutput(progress);
-        }
-        return b.create();
+        return b;
     }
 
     @Override
