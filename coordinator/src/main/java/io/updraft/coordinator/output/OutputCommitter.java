@@ -168,11 +168,17 @@ public final class OutputCommitter {
 
     /**
      * Step 6: this write's pending files and markers; then other writes' leftovers — all of them in overwrite mode,
-     * else those untouched for {@code abandonedAfterMillis} (a concurrent append's are younger).
+     * else those untouched for {@code abandonedAfterMillis} (a concurrent append's are younger). Failing to drop
+     * another write's leftovers is logged, never this job's failure (the next write tries again).
      */
     private CompletableFuture<Void> cleanup() {
         long touchedBefore = overwrite ? Long.MAX_VALUE : wallClockMillis.getAsLong() - abandonedAfterMillis;
-        return folder.discardAll(write.writeId()).thenCompose(v -> folder.discardAbandoned(touchedBefore));
+        return folder.discardAll(write.writeId()).thenCompose(v -> folder.discardAbandoned(touchedBefore)
+                .exceptionally(e -> {
+                    LOG.warn("Could not drop what other writes left pending under {}: {}", write.path(),
+                            e.toString());
+                    return null;
+                }));
     }
 
     private <T> T join(CompletableFuture<T> future, String what) {
