@@ -614,7 +614,10 @@ class OutputCommitFaultTest {
         s3Tap.clear();
 
         // The listing (past the tap) at each step of the commit, taken just before the step's first request.
-        java.util.Set<String> started = ConcurrentHashMap.newKeySet();   // concurrent requests of one step: the first
+        // A step's requests are concurrent (4 publishes, 4 deletes): the first one lists the folder while the others
+        // wait at the tap, so the listing is the state just before the step.
+        java.util.Set<String> started = ConcurrentHashMap.newKeySet();
+        Map<String, CompletableFuture<Void>> listed = new ConcurrentHashMap<>();
         Map<String, List<String>> seen = new ConcurrentHashMap<>();
         Map<String, List<String>> pendingSeen = new ConcurrentHashMap<>();
         List<String> manifestAtFirstDelete = new CopyOnWriteArrayList<>();
@@ -623,12 +626,21 @@ class OutputCommitFaultTest {
                 return HttpTap.forward();
             }
             String step = step(r);
-            if (step != null && started.add(step)) {
+            if (step == null) {
+                return HttpTap.forward();
+            }
+            CompletableFuture<Void> done = listed.computeIfAbsent(step, k -> new CompletableFuture<>());
+            if (!started.add(step)) {
+                return HttpTap.holdUntil(done);
+            }
+            try {
                 seen.put(step, objects());
                 pendingSeen.put(step, openUploads());
                 if (step.equals("delete previous")) {
                     manifest().files().forEach(f -> manifestAtFirstDelete.add(f.key()));
                 }
+            } finally {
+                done.complete(null);
             }
             return HttpTap.forward();
         });
