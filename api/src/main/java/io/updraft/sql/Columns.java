@@ -32,7 +32,11 @@ final class Columns {
     static List<Expression> expressions(Column[] cols) {
         List<Expression> list = new ArrayList<>(cols.length);
         for (Column c : cols) {
-            list.add(c.expr());
+            if (c instanceof ColumnList l) {
+                list.addAll(l.columns());   // colRegex: every match
+            } else {
+                list.add(c.expr());
+            }
         }
         return list;
     }

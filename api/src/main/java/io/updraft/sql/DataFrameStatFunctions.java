@@ -1,11 +1,20 @@
 package io.updraft.sql;
 
+import io.updraft.core.rows.FreqItemsFunction;
+import io.updraft.core.rows.SampleFunction;
+import io.updraft.core.typed.UserCode;
 import io.updraft.planner.expr.Expression;
+import io.updraft.planner.logical.MapPartitions;
+import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.StructField;
+import io.updraft.sql.types.StructType;
 import io.updraft.planner.expr.FunctionCall;
 import io.updraft.sql.types.DataTypes;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static io.updraft.sql.functions.col;
 import static io.updraft.sql.functions.count;
@@ -14,7 +23,8 @@ import static io.updraft.sql.functions.lit;
 /**
  * Statistics of a DataFrame, as Spark's {@code df.stat()}: {@code corr} and {@code cov} (sample covariance) of two
  * numeric columns, {@code approxQuantile} (Spark's percentile_approx over the values as doubles, accuracy
- * {@code 1 / relativeError}) and {@code crosstab} (a contingency table). Each action runs one query. Immutable.
+ * {@code 1 / relativeError}), {@code crosstab} (a contingency table), {@code freqItems} and {@code sampleBy}. Each
+ * action runs one query. Immutable.
  */
 public final class DataFrameStatFunctions {
     private final Dataset<Row> df;
@@ -93,6 +103,78 @@ public final class DataFrameStatFunctions {
             }
         }
         return out;
+    }
+
+    /** {@link #freqItems(String[], double)} with Spark's default support, 1%. */
+    public Dataset<Row> freqItems(String[] cols) {
+        return freqItems(cols, 0.01);
+    }
+
+    public Dataset<Row> freqItems(List<String> cols, double support) {
+        return freqItems(cols.toArray(new String[0]), support);
+    }
+
+    /**
+     * Items that may occur in more than {@code support} of the rows, per column, as Spark's {@code freqItems}: one
+     * row, column {@code c_freqItems} an array per column. Each task keeps at most 1/support counters per column
+     * (Spark's counter, see {@link FreqItemsFunction}), the driver merges them; as in Spark, false positives may be
+     * returned, and the items are in the counters' order (Spark's is a hash map's).
+     */
+    public Dataset<Row> freqItems(String[] cols, double support) {
+        if (!(support >= 1e-4 && support <= 1.0)) {
+            throw new IllegalArgumentException("requirement failed: Support must be in [1e-4, 1], but got " + support
+                    + ".");
+        }
+        int size = (int) (1 / support);
+        Dataset<Row> columns = df.select(Columns.of(cols));
+        StructType partial = FreqItemsFunction.partialSchema(columns.schema());
+        List<Row> partials = new Dataset<>(df.sparkSession(), new MapPartitions(columns.logicalPlan(), partial,
+                UserCode.serialize(new FreqItemsFunction(size)), "FreqItems"), Encoders.row()).collectRows();
+        List<StructField> fields = new ArrayList<>();
+        Object[] values = new Object[cols.length];
+        for (int i = 0; i < cols.length; i++) {
+            Map<Object, Long> counter = new LinkedHashMap<>();
+            for (Row p : partials) {
+                FreqItemsFunction.merge(counter, p, i, size);
+            }
+            values[i] = List.copyOf(counter.keySet());
+            fields.add(new StructField(cols[i] + "_freqItems",
+                    new ArrayType(columns.schema().get(i).dataType(), false), false));
+        }
+        return df.sparkSession().createDataFrame(List.of(Row.of(values)), new StructType(fields));
+    }
+
+    /**
+     * A stratified sample without replacement, as Spark's {@code sampleBy}: each row is kept with the fraction of
+     * its value in {@code col} (0 for a value not in {@code fractions}), drawing from Spark's seeded generator per
+     * partition as Spark's {@code rand(seed)} does.
+     */
+    public <T> Dataset<Row> sampleBy(String col, Map<T, Double> fractions, long seed) {
+        checkFractions(fractions);
+        df.col(col);
+        int ordinal = io.updraft.core.encoder.BeanEncoder.ordinal(df.schema(), col);
+        if (ordinal < 0) {
+            return sampleBy(functions.col(col), fractions, seed);   // a nested or quoted name
+        }
+        SampleFunction f = SampleFunction.stratified(ordinal, new java.util.HashMap<>(fractions), seed);
+        return new Dataset<>(df.sparkSession(), new MapPartitions(df.logicalPlan(), df.schema(),
+                UserCode.serialize(f), "Sample (sampleBy)"), Encoders.row());
+    }
+
+    /** As {@link #sampleBy(String, Map, long)} on the values of an expression. */
+    public <T> Dataset<Row> sampleBy(Column col, Map<T, Double> fractions, long seed) {
+        String stratum = "__stratum";
+        Dataset<Row> withStratum = df.withColumn(stratum, col);
+        return withStratum.stat().sampleBy(stratum, fractions, seed).drop(stratum);
+    }
+
+    private static void checkFractions(Map<?, Double> fractions) {
+        for (Double p : fractions.values()) {
+            if (p == null || !(p >= 0.0 && p <= 1.0)) {
+                throw new IllegalArgumentException("requirement failed: Fractions must be in [0, 1], but got "
+                        + fractions + ".");
+            }
+        }
     }
 
     /**

@@ -30,25 +30,9 @@ import java.util.function.Function;
  * typed operation is a {@link MapPartitions} node carrying the user's function and the encoders, run by the engine
  * over Arrow batches in the workers. Immutable, as Dataset.
  */
-abstract class TypedDataset<T> {
-    public abstract UpdraftSession sparkSession();
-
-    public abstract LogicalPlan logicalPlan();
-
-    public abstract Encoder<T> encoder();
-
-    public abstract StructType schema();
-
-    public abstract Dataset<Row> toDF();
-
-    public abstract List<T> collectAsList();
-
-    public abstract Dataset<Row> select(Column... cols);
-
-    private Dataset<T> self() {
-        @SuppressWarnings("unchecked")
-        Dataset<T> self = (Dataset<T>) this;
-        return self;
+abstract class TypedDataset<T> extends DatasetStatistics<T> {
+    TypedDataset(UpdraftSession session, LogicalPlan plan, Encoder<T> encoder) {
+        super(session, plan, encoder);
     }
 
     /** A Dataset of this one's rows through {@code function}, whose output rows have {@code schema}. */
@@ -142,12 +126,9 @@ abstract class TypedDataset<T> {
     }
 
     /** The last {@code n} objects (collected to the driver). */
-    @SuppressWarnings("unchecked")
     public T[] tail(int n) {
         List<T> all = collectAsList();
-        List<T> last = all.subList(Math.max(0, all.size() - Math.max(n, 0)), all.size());
-        T[] array = (T[]) java.lang.reflect.Array.newInstance(encoder().clsTag(), last.size());
-        return last.toArray(array);
+        return toArray(all.subList(Math.max(0, all.size() - Math.max(n, 0)), all.size()));
     }
 
     /** Groups the objects by {@code func}'s key ({@link KeyValueGroupedDataset}). */

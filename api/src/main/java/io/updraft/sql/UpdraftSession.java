@@ -63,6 +63,7 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
     private final Map<String, String> initialSettings;
     private final SessionCatalog catalog = new SessionCatalog((format, path) -> SqlCommands.files(this, format, path),
             table -> TableCommands.relation(this, table));
+    private final CacheManager cacheManager = new CacheManager(this);
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile PlannerHolder planner;
 
@@ -162,6 +163,42 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         return LocalRows.beans(this, data, beanClass);
     }
 
+    /** The ids 0 until {@code end} (column {@code id bigint}), as Spark's {@code range(end)}. */
+    public Dataset<Long> range(long end) {
+        return range(0, end);
+    }
+
+    public Dataset<Long> range(long start, long end) {
+        return range(start, end, 1);
+    }
+
+    /** As {@link #range(long, long, long, int)} in as many partitions as the session has task slots, as Spark. */
+    public Dataset<Long> range(long start, long end, long step) {
+        return range(start, end, step, parallelism);
+    }
+
+    /**
+     * The ids {@code start}, {@code start + step}, ... before {@code end}, in {@code numPartitions} partitions of
+     * consecutive ids (Spark's slices), generated in the tasks: one small row per partition travels, never the ids.
+     */
+    public Dataset<Long> range(long start, long end, long step, int numPartitions) {
+        checkActive();
+        List<Row> slices = io.updraft.core.rows.RangeFunction.slices(start, end, step, numPartitions);
+        List<Row> dealt = new java.util.ArrayList<>(slices.size());
+        int first = io.updraft.engine.shuffle.Partitioner.roundRobinStart(0, numPartitions);
+        for (int j = 0; j < numPartitions; j++) {
+            dealt.add(slices.get(Math.floorMod(j - first, numPartitions)));   // row j lands in partition first + j
+        }
+        LogicalPlan input = LocalRows.relation(dealt, io.updraft.core.rows.RangeFunction.SLICES);
+        if (numPartitions > 1) {
+            input = io.updraft.planner.logical.Repartition.roundRobin(input, numPartitions);
+        }
+        LogicalPlan ids = new io.updraft.planner.logical.MapPartitions(input, io.updraft.core.rows.RangeFunction.SCHEMA,
+                io.updraft.core.typed.UserCode.serialize(new io.updraft.core.rows.RangeFunction()), "Range ("
+                + start + ", " + end + ", step=" + step + ", splits=" + numPartitions + ")");
+        return new Dataset<>(this, ids, Encoders.LONG());
+    }
+
     /** A DataFrame without columns or rows. */
     public Dataset<Row> emptyDataFrame() {
         return createDataFrame(List.of(), new StructType(List.of()));
@@ -222,6 +259,7 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
                 defaultSession = null;
             }
         }
+        cacheManager.clear();
         if (ownsCluster) {
             cluster.close();
         }
@@ -255,6 +293,10 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
                     userSchema);
         }
         return TextFileIndex.resolve(format, paths, userSchema, conf.getAll(), cluster.footers(), timeZone());
+    }
+
+    CacheManager cacheManager() {
+        return cacheManager;
     }
 
     SessionCatalog sessionCatalog() {

@@ -3,6 +3,7 @@ package io.updraft.sql;
 import io.updraft.core.encoder.BeanEncoder;
 import io.updraft.core.encoder.JavaTypes;
 import io.updraft.core.encoder.RowEncoder;
+import io.updraft.core.encoder.SerializedObjectEncoder;
 import io.updraft.core.encoder.TupleEncoder;
 import io.updraft.core.encoder.ValueEncoder;
 import io.updraft.sql.types.DataTypes;
@@ -16,7 +17,9 @@ import java.time.LocalDate;
 
 /**
  * Spark's {@code Encoders}: how typed Datasets map objects to columns. Single values are one column named
- * {@code value}; beans one column per property, sorted by name; tuples {@code _1} .. {@code _n}.
+ * {@code value}; beans one column per property, sorted by name (a nested bean a struct column); tuples {@code _1}
+ * .. {@code _n} (a bean inside a tuple a struct column); {@link #javaSerialization} and {@link #kryo} one binary
+ * column {@code value}.
  */
 public final class Encoders {
     private static final Encoder<Row> ROW = new RowEncoder(null);
@@ -52,6 +55,32 @@ public final class Encoders {
 
     public static Encoder<Double> DOUBLE() {
         return new ValueEncoder<>(Double.class, DataTypes.DoubleType);
+    }
+
+    public static Encoder<Float> FLOAT() {
+        return new ValueEncoder<>(Float.class, DataTypes.FloatType);
+    }
+
+    public static Encoder<Short> SHORT() {
+        return new ValueEncoder<>(Short.class, DataTypes.ShortType);
+    }
+
+    public static Encoder<Byte> BYTE() {
+        return new ValueEncoder<>(Byte.class, DataTypes.ByteType);
+    }
+
+    public static Encoder<byte[]> BINARY() {
+        return new ValueEncoder<>(byte[].class, DataTypes.BinaryType);
+    }
+
+    /** Objects as their Java serialization in one binary column {@code value}, as Spark. */
+    public static <T> Encoder<T> javaSerialization(Class<T> clazz) {
+        return new SerializedObjectEncoder<>(clazz, SerializedObjectEncoder.Codec.JAVA);
+    }
+
+    /** Objects as their Kryo serialization in one binary column {@code value}, as Spark. */
+    public static <T> Encoder<T> kryo(Class<T> clazz) {
+        return new SerializedObjectEncoder<>(clazz, SerializedObjectEncoder.Codec.KRYO);
     }
 
     public static Encoder<Boolean> BOOLEAN() {

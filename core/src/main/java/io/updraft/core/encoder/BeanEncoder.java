@@ -3,6 +3,7 @@ package io.updraft.core.encoder;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.sql.Encoder;
 import io.updraft.sql.Row;
+import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 
@@ -14,7 +15,8 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * Spark's {@code Encoders.bean}: one column per readable property, sorted by name, nullable unless primitive;
+ * Spark's {@code Encoders.bean}: one column per readable property, sorted by name, nullable unless primitive (a
+ * nested bean is a struct column of its own properties, lists and arrays are arrays, maps are maps);
  * read back by name (case-insensitively, as Spark's default resolution) through the public no-argument constructor
  * and the setters. Only the class is serialized; the properties are found again where it is used.
  */
@@ -65,7 +67,12 @@ public final class BeanEncoder<T> implements Encoder<T> {
             if (ordinals[i] < 0) {
                 throw EncoderErrors.missingField(p.name(), input);
             }
-            UpCast.check(input.get(ordinals[i]).name(), input.get(ordinals[i]).dataType(), p.type(), path(p));
+            DataType from = input.get(ordinals[i]).dataType();
+            if (p.type() instanceof StructType && from instanceof StructType nested) {
+                new BeanEncoder<>(p.getter().getReturnType()).reader(nested);   // a nested bean, read by name
+            } else {
+                UpCast.check(input.get(ordinals[i]).name(), from, p.type(), path(p));
+            }
         }
         Constructor<T> constructor = constructor();
         return row -> read(row, input, props, ordinals, constructor);
@@ -108,16 +115,9 @@ public final class BeanEncoder<T> implements Encoder<T> {
     public Row toRow(T value) {
         List<BeanProperty> props = properties();
         Object[] values = new Object[props.size()];
-        try {
-            for (int i = 0; i < values.length; i++) {
-                BeanProperty p = props.get(i);
-                values[i] = JavaTypes.toRowValue(p.getter().invoke(value), p.type());
-            }
-        } catch (InvocationTargetException e) {
-            throw UpdraftException.user("a getter of " + beanClass.getName() + " failed: " + e.getCause(),
-                    e.getCause());
-        } catch (IllegalAccessException e) {
-            throw UpdraftException.user("cannot read " + beanClass.getName() + ": " + e.getMessage(), e);
+        for (int i = 0; i < values.length; i++) {
+            BeanProperty p = props.get(i);
+            values[i] = JavaTypes.toRowValue(p.read(value), p.type());
         }
         return Row.withSchema(schema(), values);
     }
@@ -128,7 +128,7 @@ public final class BeanEncoder<T> implements Encoder<T> {
     }
 
     /** The column named {@code name}: an exact match first, else the one equal ignoring case; -1 if none. */
-    static int ordinal(StructType input, String name) {
+    public static int ordinal(StructType input, String name) {
         int loose = -1;
         for (int i = 0; i < input.size(); i++) {
             String n = input.get(i).name();

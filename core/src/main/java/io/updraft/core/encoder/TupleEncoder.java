@@ -6,6 +6,7 @@ import io.updraft.sql.Tuple2;
 import io.updraft.sql.Tuple3;
 import io.updraft.sql.Tuple4;
 import io.updraft.sql.Tuple5;
+import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 
@@ -14,11 +15,13 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Spark's {@code Encoders.tuple(e1, ..., en)} (n = 2..5) of single-value encoders: columns {@code _1} .. {@code _n},
- * read by position (as Spark's tuple encoder reads its input by ordinal; another column count is
- * {@code FIELD_NUMBER_MISMATCH}). Tuples of beans need struct columns (not yet). Immutable.
+ * Spark's {@code Encoders.tuple(e1, ..., en)} (n = 2..5): columns {@code _1} .. {@code _n}, read by position (as
+ * Spark's tuple encoder reads its input by ordinal; another column count is {@code FIELD_NUMBER_MISMATCH}). A
+ * single-value component ({@link #isFlat}: {@link ValueEncoder}, {@link SerializedObjectEncoder}) is its column
+ * itself; any other (a bean, a tuple, rows of a schema) is a struct column of its own columns, null for a null
+ * object, as Spark. Immutable.
  */
-public record TupleEncoder<T>(List<ValueEncoder<?>> components) implements Encoder<T> {
+public record TupleEncoder<T>(List<Encoder<?>> components) implements Encoder<T> {
     public TupleEncoder {
         components = List.copyOf(components);
         if (components.size() < 2 || components.size() > 5) {
@@ -26,26 +29,26 @@ public record TupleEncoder<T>(List<ValueEncoder<?>> components) implements Encod
         }
     }
 
-    /** The tuple of single-value encoders; anything else is not supported yet. */
     public static <T> TupleEncoder<T> of(Encoder<?>... encoders) {
-        List<ValueEncoder<?>> values = new ArrayList<>();
-        for (Encoder<?> e : encoders) {
-            if (!(e instanceof ValueEncoder<?> v)) {
-                throw new UnsupportedOperationException("Encoders.tuple of " + e.clsTag().getName()
-                        + " needs struct columns, which are not supported yet; tuples of single values are");
-            }
-            values.add(v);
-        }
-        return new TupleEncoder<>(values);
+        return new TupleEncoder<>(List.of(encoders));
+    }
+
+    /** Whether {@code encoder}'s objects are one column, not a struct (Spark's not isSerializedAsStructForTopLevel). */
+    public static boolean isFlat(Encoder<?> encoder) {
+        return encoder instanceof ValueEncoder<?> || encoder instanceof SerializedObjectEncoder<?>;
     }
 
     @Override
     public StructType schema() {
         List<StructField> fields = new ArrayList<>();
         for (int i = 0; i < components.size(); i++) {
-            fields.add(new StructField("_" + (i + 1), components.get(i).type(), true));
+            fields.add(new StructField("_" + (i + 1), columnType(components.get(i)), true));
         }
         return new StructType(fields);
+    }
+
+    private static DataType columnType(Encoder<?> e) {
+        return isFlat(e) ? e.schema().get(0).dataType() : e.schema();
     }
 
     @Override
@@ -67,13 +70,23 @@ public record TupleEncoder<T>(List<ValueEncoder<?>> components) implements Encod
             throw EncoderErrors.fieldNumberMismatch(input, Math.max(n, input.size()));
         }
         List<Function<Row, ?>> readers = new ArrayList<>();
+        boolean[] flat = new boolean[n];
         for (int i = 0; i < n; i++) {
-            readers.add(components.get(i).reader(new StructType(List.of(input.get(i)))));
+            Encoder<?> e = components.get(i);
+            flat[i] = isFlat(e);
+            DataType type = input.get(i).dataType();
+            if (!flat[i] && !(type instanceof StructType)) {
+                UpCast.check(input.get(i).name(), type, columnType(e), List.of("- field (class: \""
+                        + e.clsTag().getName() + "\", name: \"_" + (i + 1) + "\")"));
+            }
+            readers.add(flat[i] ? e.reader(new StructType(List.of(input.get(i)))) : e.reader((StructType) type));
         }
         return row -> {
             Object[] v = new Object[n];
             for (int i = 0; i < n; i++) {
-                v[i] = readers.get(i).apply(Row.of(row.get(i)));
+                Object value = row.get(i);
+                v[i] = flat[i] ? readers.get(i).apply(Row.of(value))
+                        : value == null ? null : readers.get(i).apply((Row) value);
             }
             return (T) switch (n) {
                 case 2 -> new Tuple2<>(v[0], v[1]);
@@ -85,6 +98,7 @@ public record TupleEncoder<T>(List<ValueEncoder<?>> components) implements Encod
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public Row toRow(T value) {
         Object[] v = switch (value) {
             case Tuple2<?, ?> t -> new Object[] {t._1(), t._2()};
@@ -94,7 +108,9 @@ public record TupleEncoder<T>(List<ValueEncoder<?>> components) implements Encod
             default -> throw new IllegalArgumentException("not a tuple: " + value);
         };
         for (int i = 0; i < v.length; i++) {
-            v[i] = JavaTypes.toRowValue(v[i], components.get(i).type());
+            Encoder<Object> e = (Encoder<Object>) components.get(i);
+            Row r = v[i] == null ? null : e.toRow(v[i]);
+            v[i] = isFlat(e) ? (r == null ? null : r.get(0)) : r;
         }
         return Row.withSchema(schema(), v);
     }

@@ -2,6 +2,12 @@ package io.updraft.core.encoder;
 
 import io.updraft.core.error.AnalysisException;
 import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.BinaryType;
+import io.updraft.sql.types.ByteType;
+import io.updraft.sql.types.FloatType;
+import io.updraft.sql.types.MapType;
+import io.updraft.sql.types.ShortType;
+import io.updraft.sql.types.StructType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.DecimalType;
@@ -20,8 +26,8 @@ import java.util.List;
  * {@code CANNOT_UP_CAST_DATATYPE}. Stateless.
  */
 public final class UpCast {
-    private static final List<Class<?>> NUMERIC_PRECEDENCE = List.of(IntegerType.class, LongType.class,
-            DoubleType.class);
+    private static final List<Class<?>> NUMERIC_PRECEDENCE = List.of(ByteType.class, ShortType.class,
+            IntegerType.class, LongType.class, FloatType.class, DoubleType.class);
 
     private UpCast() {
     }
@@ -31,7 +37,13 @@ public final class UpCast {
             return true;
         }
         if (to instanceof DecimalType d && from.isIntegral()) {
-            return isWider(d, from instanceof IntegerType ? new DecimalType(10, 0) : new DecimalType(20, 0));
+            int digits = switch (from) {
+                case ByteType b -> 3;
+                case ShortType s -> 5;
+                case IntegerType i -> 10;
+                default -> 20;
+            };
+            return isWider(d, new DecimalType(digits, 0));
         }
         if (from instanceof DecimalType f && to instanceof DecimalType t) {
             return isWider(t, f);
@@ -45,7 +57,24 @@ public final class UpCast {
             return true;
         }
         if (to instanceof StringType) {
-            return !(from instanceof ArrayType);
+            return !(from instanceof ArrayType) && !(from instanceof StructType) && !(from instanceof MapType)
+                    && !(from instanceof BinaryType);
+        }
+        if (from instanceof StructType fs && to instanceof StructType ts) {
+            if (fs.size() != ts.size()) {
+                return false;
+            }
+            for (int i = 0; i < fs.size(); i++) {
+                if (!canUpCast(fs.get(i).dataType(), ts.get(i).dataType())
+                        || (fs.get(i).nullable() && !ts.get(i).nullable())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (from instanceof MapType fm && to instanceof MapType tm) {
+            return (tm.valueContainsNull() || !fm.valueContainsNull()) && canUpCast(fm.keyType(), tm.keyType())
+                    && canUpCast(fm.valueType(), tm.valueType());
         }
         if (from instanceof ArrayType fa && to instanceof ArrayType ta) {
             return (ta.containsNull() || !fa.containsNull()) && canUpCast(fa.elementType(), ta.elementType());

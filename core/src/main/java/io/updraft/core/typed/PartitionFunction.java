@@ -13,4 +13,12 @@ import java.util.Iterator;
  */
 public interface PartitionFunction extends Serializable {
     Iterator<Row> apply(Iterator<Row> input, StructType inputSchema);
+
+    /**
+     * As {@link #apply(Iterator, StructType)}, knowing the index of the partition (the task within its stage), as
+     * Spark's {@code mapPartitionsWithIndex}: what seeded sampling needs. Most functions ignore it.
+     */
+    default Iterator<Row> apply(Iterator<Row> input, StructType inputSchema, int partition) {
+        return apply(input, inputSchema);
+    }
 }

@@ -25,6 +25,11 @@ public final class UserCode {
 
     /** The serialized form of {@code function}; every class written is allowed for this JVM's own tasks. */
     public static String serialize(Serializable function) {
+        return Base64.getEncoder().encodeToString(toBytes(function));
+    }
+
+    /** The Java serialization of {@code value} (also {@code Encoders.javaSerialization}'s column values). */
+    public static byte[] toBytes(Serializable function) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new RecordingOutputStream(bytes)) {
             out.writeObject(function);
@@ -32,12 +37,16 @@ public final class UserCode {
             throw UpdraftException.user("the function cannot be serialized (every object it captures must be"
                     + " Serializable): " + e, e);
         }
-        return Base64.getEncoder().encodeToString(bytes.toByteArray());
+        return bytes.toByteArray();
     }
 
     /** Reads what {@link #serialize} wrote, through the allow-list, as a {@code type}. */
     public static <T> T deserialize(String base64, Class<T> type) {
-        byte[] bytes = Base64.getDecoder().decode(base64);
+        return fromBytes(Base64.getDecoder().decode(base64), type);
+    }
+
+    /** Reads what {@link #toBytes} wrote, through the allow-list, as a {@code type}. */
+    public static <T> T fromBytes(byte[] bytes, Class<T> type) {
         JobClasses allowed = JobClasses.current();
         String[] refused = new String[1];
         try (ObjectInputStream in = new ContextClassLoaderInputStream(new ByteArrayInputStream(bytes))) {

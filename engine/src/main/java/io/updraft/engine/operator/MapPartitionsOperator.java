@@ -50,7 +50,7 @@ public final class MapPartitionsOperator implements BatchOperator {
         List<Row> rows = new ArrayList<>(Math.min(limit, 1024));
         try {
             if (output == null) {
-                output = function.apply(new InputRows(), child.schema());
+                output = function.apply(new InputRows(), child.schema(), context.taskId());
             }
             while (rows.size() < limit && output.hasNext()) {
                 Row row = output.next();

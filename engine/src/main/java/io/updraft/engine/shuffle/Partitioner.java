@@ -22,7 +22,7 @@ import java.util.List;
  * ({@link RowKeys} with seed {@value RowKeys#SHUFFLE_SEED}, pmod n — the same in every JVM), round robin
  * from (taskId mod n), everything to 0, or by range bounds (binary search in sort order). Not thread-safe.
  */
-abstract class Partitioner implements AutoCloseable {
+public abstract class Partitioner implements AutoCloseable {
     /** Sets {@code out[i]} to row i's partition. */
     abstract void partition(Batch batch, int[] out);
 
@@ -89,13 +89,18 @@ abstract class Partitioner implements AutoCloseable {
         }
     }
 
+    /** The partition a round-robin task's first row goes to (then the next ones in turn). */
+    public static int roundRobinStart(int taskId, int partitions) {
+        return Murmur3.partition(taskId, partitions);
+    }
+
     private static final class RoundRobinPartitioner extends Partitioner {
         private final int partitions;
         private int next;
 
         RoundRobinPartitioner(int taskId, int partitions) {
             this.partitions = partitions;
-            this.next = Murmur3.partition(taskId, partitions);
+            this.next = roundRobinStart(taskId, partitions);
         }
 
         @Override

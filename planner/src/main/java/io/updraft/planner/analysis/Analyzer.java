@@ -142,6 +142,7 @@ public final class Analyzer {
                 case Project p -> project(resolve(p.child()), p.projectList());
                 case Filter f -> filter(resolve(f.child()), f.condition());
                 case Aggregate a -> aggregate(resolve(a.child()), a.groupingExpressions(), a.aggregateExpressions());
+                case Sort s when !s.global() -> localSort(resolve(s.child()), s.order());
                 case Sort s -> sort(resolve(s.child()), s.order());
                 case Limit l -> new LimitNode(resolve(l.child()), l.limit(), l.offset());
                 case Join j -> JoinAnalysis.join(this, j);
@@ -355,6 +356,13 @@ public final class Analyzer {
             for (ResolvedExpression child : e.children()) {
                 checkAggregateExpression(child, groupings);
             }
+        }
+
+        /** sortWithinPartitions: the order over the child's own columns, each partition sorted where it is. */
+        private ResolvedPlan localSort(ResolvedPlan child, List<SortOrderExpr> order) {
+            List<SortOrder> resolved = resolveOrders(order, scope(child.output()));
+            resolved.forEach(o -> checkNoWindow(o.child(), "ORDER BY"));
+            return new SortNode(child, resolved, false);
         }
 
         private ResolvedPlan sort(ResolvedPlan child, List<SortOrderExpr> order) {

@@ -71,7 +71,7 @@ public final class ParsedPlanPrinter {
             case Project p -> "'Project " + list(p.projectList());
             case Filter f -> "'Filter " + expr(f.condition());
             case Aggregate a -> "'Aggregate " + list(a.groupingExpressions()) + ", " + list(a.aggregateExpressions());
-            case Sort s -> "'Sort " + list(s.order()) + ", true";
+            case Sort s -> "'Sort " + list(s.order()) + ", " + s.global();
             case Limit l -> "'Limit " + l.limit() + (l.offset() > 0 ? ", offset " + l.offset() : "");
             case Join j -> "'Join " + (j.natural() ? "NaturalJoin(" + j.joinType().sparkName() + ")"
                     : !j.usingColumns().isEmpty() ? "UsingJoin(" + j.joinType().sparkName() + ", "

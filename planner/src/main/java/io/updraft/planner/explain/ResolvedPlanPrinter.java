@@ -83,7 +83,7 @@ public final class ResolvedPlanPrinter {
             case AggregateNode a -> "Aggregate " + ExpressionPrinter.explainList(a.groupingExpressions()) + ", "
                     + ExpressionPrinter.explainList(a.aggregateExpressions());
             case SortNode s -> "Sort " + s.order().stream().map(ExpressionPrinter::explainOrder)
-                    .collect(Collectors.joining(", ", "[", "]")) + ", true";
+                    .collect(Collectors.joining(", ", "[", "]")) + ", " + s.global();
             case LimitNode l -> l.offset() > 0 ? "GlobalLimitAndOffset " + l.limit() + ", " + l.offset()
                     : "GlobalLimit " + l.limit();
             case LocalLimitNode l -> "LocalLimit " + l.limit();

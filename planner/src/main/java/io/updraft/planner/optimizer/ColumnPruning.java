@@ -85,7 +85,7 @@ public final class ColumnPruning implements OptimizerRule {
             case SortNode s -> {
                 Set<Long> childRequired = new HashSet<>(required);
                 childRequired.addAll(ids(s.order().stream().map(SortOrder::child).toList()));
-                yield new SortNode(prune(s.child(), childRequired), s.order());
+                yield s.withChild(prune(s.child(), childRequired));
             }
             case LimitNode l -> new LimitNode(prune(l.child(), required), l.limit(), l.offset());
             case LocalLimitNode l -> new LocalLimitNode(prune(l.child(), required), l.limit());

@@ -14,7 +14,7 @@ public final class PushFilterThroughSort implements OptimizerRule {
     public ResolvedPlan apply(ResolvedPlan plan) {
         return Plans.transformDown(plan, node -> {
             if (node instanceof FilterNode filter && filter.child() instanceof SortNode sort) {
-                return new SortNode(new FilterNode(sort.child(), filter.condition()), sort.order());
+                return sort.withChild(new FilterNode(sort.child(), filter.condition()));
             }
             return node;
         });

@@ -80,7 +80,7 @@ final class SubqueryDecorrelation {
             }
             case SortNode s -> {
                 Decorrelated child = pullUp(s.child());
-                yield new Decorrelated(new SortNode(child.plan(), s.order()), child.predicates());
+                yield new Decorrelated(s.withChild(child.plan()), child.predicates());
             }
             case AggregateNode a -> aggregate(a);
             case JoinNode j when j.joinType() == JoinType.INNER || j.joinType() == JoinType.CROSS -> {

@@ -168,9 +168,14 @@ final class OperatorBuilder {
 
     /** A global sort (its input is gathered or range-partitioned on the same order). */
     Operator sort(Operator child, List<SortOrder> order) {
+        return sort(child, order, true);
+    }
+
+    /** A sort of each task's rows; {@code global} when the input makes it a global one (explain's flag). */
+    Operator sort(Operator child, List<SortOrder> order, boolean global) {
         List<AttributeReference> input = output(child);
         return add(new Sort(child, sortKeys(order, new ExpressionBinder(input))), input, partitioning(child),
-                OperatorDisplays.sort(input, order, true), "sort");
+                OperatorDisplays.sort(input, order, global), "sort");
     }
 
     /** {@code global}: the final top-N after the gather; otherwise a per-task one before it. */

@@ -156,6 +156,9 @@ public final class PhysicalPlanner {
 
         private Operator sort(SortNode s) {
             Operator child = plan(s.child());
+            if (!s.global()) {
+                return b.sort(child, s.order(), false);
+            }
             if (b.partitioning(child) instanceof PhysicalPartitioning.Single) {
                 return b.sort(child, s.order());
             }
@@ -172,12 +175,12 @@ public final class PhysicalPlanner {
         }
 
         private Operator limit(LimitNode l) {
-            if (l.child() instanceof ProjectNode p && p.child() instanceof SortNode) {
+            if (l.child() instanceof ProjectNode p && p.child() instanceof SortNode s && s.global()) {
                 // Limit(Project(Sort)) = Project(Limit(Sort)): plan it as a top-N under the projection.
                 return b.project(limit(new LimitNode(p.child(), l.limit(), l.offset())), p.projectList());
             }
             long perTask = l.limit() > Long.MAX_VALUE - l.offset() ? Long.MAX_VALUE : l.limit() + l.offset();
-            if (l.child() instanceof SortNode s) {
+            if (l.child() instanceof SortNode s && s.global()) {
                 Operator input = plan(s.child());
                 Operator gathered = b.partitioning(input) instanceof PhysicalPartitioning.Single ? input
                         : b.gather(b.topN(input, s.order(), perTask, false));

@@ -127,7 +127,7 @@ public final class Plans {
             }
             case SortNode s -> {
                 List<SortOrder> order = mapOrders(s.order(), f);
-                yield order == null ? s : new SortNode(s.child(), order);
+                yield order == null ? s : new SortNode(s.child(), order, s.global());
             }
             case JoinNode j -> {
                 if (j.condition() == null) {

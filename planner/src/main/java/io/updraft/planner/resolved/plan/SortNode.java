@@ -6,11 +6,21 @@ import io.updraft.planner.resolved.expr.SortOrder;
 import java.util.List;
 import java.util.Objects;
 
-/** Global sort (ORDER BY). */
-public record SortNode(ResolvedPlan child, List<SortOrder> order) implements ResolvedPlan {
+/** Global sort (ORDER BY), or not global: each partition's rows sorted where they are (sortWithinPartitions). */
+public record SortNode(ResolvedPlan child, List<SortOrder> order, boolean global) implements ResolvedPlan {
     public SortNode {
         Objects.requireNonNull(child, "child is null");
         order = List.copyOf(order);
+    }
+
+    /** A global sort. */
+    public SortNode(ResolvedPlan child, List<SortOrder> order) {
+        this(child, order, true);
+    }
+
+    /** This sort over another child. */
+    public SortNode withChild(ResolvedPlan newChild) {
+        return new SortNode(newChild, order, global);
     }
 
     @Override
@@ -25,6 +35,6 @@ public record SortNode(ResolvedPlan child, List<SortOrder> order) implements Res
 
     @Override
     public ResolvedPlan withChildren(List<ResolvedPlan> children) {
-        return new SortNode(children.get(0), order);
+        return new SortNode(children.get(0), order, global);
     }
 }
