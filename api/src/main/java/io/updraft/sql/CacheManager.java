@@ -59,6 +59,7 @@ final class CacheManager {
         final StorageLevel level;
         LogicalPlan kept;
         Path folder;
+        boolean computing;
 
         Entry(StorageLevel level) {
             this.level = level;
@@ -132,9 +133,14 @@ final class CacheManager {
 
     private LogicalPlan rewrite(LogicalPlan node, boolean compute) {
         Entry e = entries.get(node);
-        if (e != null && (e.kept != null || compute)) {
+        if (e != null && !e.computing && (e.kept != null || compute)) {
             if (e.kept == null) {
-                keep(e, node);
+                e.computing = true;   // its own job runs the plan itself
+                try {
+                    keep(e, node);
+                } finally {
+                    e.computing = false;
+                }
             }
             return e.kept;
         }

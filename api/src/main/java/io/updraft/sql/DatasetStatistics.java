@@ -214,7 +214,13 @@ abstract class DatasetStatistics<T> extends DatasetActions<T> {
     /** The values' least common type (the type {@code coalesce} of them has); Spark's error when there is none. */
     private DataType commonType(Column[] values, StructType valueSchema) {
         try {
-            return select(functions.coalesce(values)).schema().get(0).dataType();
+            DataType common = select(functions.coalesce(values)).schema().get(0).dataType();
+            for (StructField f : valueSchema.fields()) {
+                if (!orderable(f.dataType()) && !f.dataType().equals(common)) {
+                    throw new AnalysisException("no common type");   // nested types only widen to themselves
+                }
+            }
+            return common;
         } catch (AnalysisException e) {
             List<String> types = new ArrayList<>();
             for (StructField f : valueSchema.fields()) {

@@ -4,7 +4,7 @@ import io.updraft.core.typed.PartitionFunction;
 import io.updraft.sql.Row;
 import io.updraft.sql.types.StructType;
 
-import java.util.Collections;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -20,9 +20,9 @@ import java.util.NoSuchElementException;
  * Immutable; lazy.
  */
 public record SampleFunction(double lowerBound, double upperBound, boolean withReplacement, long seed,
-                             int stratumColumn, Map<Object, Double> fractions) implements PartitionFunction {
+                             int stratumColumn, HashMap<Object, Double> fractions) implements PartitionFunction {
     public SampleFunction {
-        fractions = fractions == null ? null : Collections.unmodifiableMap(new java.util.HashMap<>(fractions));
+        fractions = fractions == null ? null : new HashMap<>(fractions);
     }
 
     /** Rows kept with probability ub - lb, as one cell [lb, ub) of the draws. */
@@ -36,8 +36,8 @@ public record SampleFunction(double lowerBound, double upperBound, boolean withR
     }
 
     /** Rows kept with the fraction of their stratum (sampleBy). */
-    public static SampleFunction stratified(int column, Map<Object, Double> fractions, long seed) {
-        return new SampleFunction(0, 0, false, seed, column, fractions);
+    public static SampleFunction stratified(int column, Map<?, Double> fractions, long seed) {
+        return new SampleFunction(0, 0, false, seed, column, new HashMap<>(fractions));
     }
 
     @Override

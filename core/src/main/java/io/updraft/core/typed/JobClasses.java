@@ -33,7 +33,7 @@ public final class JobClasses {
             "java.lang.Float", "java.lang.Short", "java.lang.Byte", "java.lang.Boolean", "java.lang.Character",
             "java.lang.Enum", "java.lang.Class", "java.math.BigDecimal", "java.math.BigInteger", "java.util.Date",
             "java.sql.Date", "java.sql.Timestamp", "java.time.Ser", "java.util.ArrayList", "java.util.LinkedList",
-            "java.util.HashMap", "java.util.LinkedHashMap", "java.util.TreeMap", "java.util.HashSet",
+            "java.util.HashMap", "java.util.Map$Entry", "java.util.LinkedHashMap", "java.util.TreeMap", "java.util.HashSet",
             "java.util.LinkedHashSet", "java.util.TreeSet", "java.util.Arrays$ArrayList", "java.util.CollSer",
             "java.util.ImmutableCollections$ListN", "java.util.ImmutableCollections$List12",
             "java.util.ImmutableCollections$SetN", "java.util.ImmutableCollections$Set12",
