@@ -1,12 +1,9 @@
 package io.updraft.bench.spark;
 
-import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import scala.Tuple2;
 
@@ -20,8 +17,8 @@ import static org.apache.spark.sql.functions.col;
 /**
  * Prints what Spark 4.2 gives for the parts of the Dataset surface that SQL cannot show (encoder schemas, joinWith's
  * schema, toJSON's text, unpivot's names and order, seeded samples): the expected values of api's
- * {@code DatasetSurfaceTest} were taken from this output. Run: {@code java -cp "$(cat bench-spark/target/classpath.txt):
- * bench-spark/target/classes" io.updraft.bench.spark.DatasetSurfaceProbe}.
+ * {@code DatasetSurfaceTest} were taken from this output, and bench's {@code DatasetSurfaceVsSparkTest} runs it as a
+ * child JVM and compares every line with Updraft's. Prints one {@code key<TAB>value} line per check.
  */
 public final class DatasetSurfaceProbe {
     private DatasetSurfaceProbe() {
@@ -75,69 +72,107 @@ public final class DatasetSurfaceProbe {
                 .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false")
                 .config("spark.sql.session.timeZone", "UTC").getOrCreate();
         spark.sparkContext().setLogLevel("ERROR");
-        print("bean", Encoders.bean(Outer.class).schema());
-        print("javaSerialization", Encoders.javaSerialization(Inner.class).schema());
-        print("kryo", Encoders.kryo(Inner.class).schema());
-        print("FLOAT", Encoders.FLOAT().schema());
-        print("BINARY", Encoders.BINARY().schema());
-        print("tupleOfBeans", Encoders.tuple(Encoders.bean(Inner.class), Encoders.INT()).schema());
+        out("bean", describe(Encoders.bean(Outer.class).schema()));
+        out("javaSerialization", describe(Encoders.javaSerialization(Inner.class).schema()));
+        out("kryo", describe(Encoders.kryo(Inner.class).schema()));
+        out("FLOAT", describe(Encoders.FLOAT().schema()));
+        out("SHORT", describe(Encoders.SHORT().schema()));
+        out("BYTE", describe(Encoders.BYTE().schema()));
+        out("BINARY", describe(Encoders.BINARY().schema()));
+        out("tupleOfBeans", describe(Encoders.tuple(Encoders.bean(Inner.class), Encoders.INT()).schema()));
         Dataset<Row> range = spark.range(0, 10, 3, 2).toDF();
-        print("range", range.schema());
-        System.out.println("range rows " + range.collectAsList());
-        System.out.println("range1 " + spark.range(5).collectAsList() + " " + spark.range(3, 6).collectAsList()
-                + " " + spark.range(10, 0, -4).collectAsList());
+        out("range.schema", describe(range.schema()));
+        out("range.rows", range.collectAsList());
+        out("range.forms", spark.range(5).collectAsList() + " " + spark.range(3, 6).collectAsList() + " "
+                + spark.range(10, 0, -4).collectAsList());
 
         Dataset<Row> l = spark.sql("SELECT * FROM VALUES (1, 'a'), (2, 'b'), (3, 'c') AS l(id, v)");
         Dataset<Row> r = spark.sql("SELECT * FROM VALUES (1, 10.5D), (3, 30.0D), (4, 40.0D) AS r(id, w)");
         Dataset<Tuple2<Row, Row>> jw = l.joinWith(r, l.col("id").equalTo(r.col("id")), "left_outer");
-        print("joinWith left_outer", jw.schema());
-        System.out.println("joinWith rows " + jw.toDF().orderBy(col("_1.id")).collectAsList());
+        out("joinWith.leftOuter.schema", describe(jw.schema()));
+        out("joinWith.leftOuter.rows", jw.toDF().orderBy(col("_1.id")).collectAsList());
         Dataset<Integer> ints = spark.createDataset(Arrays.asList(1, 2, 3), Encoders.INT());
         Dataset<Integer> ints2 = spark.createDataset(Arrays.asList(2, 3, 4), Encoders.INT());
         Dataset<Tuple2<Integer, Integer>> jwi = ints.joinWith(ints2, ints.col("value").equalTo(ints2.col("value")),
                 "full_outer");
-        print("joinWith ints full", jwi.schema());
-        System.out.println("joinWith ints rows " + jwi.toDF().orderBy(col("_1"), col("_2")).collectAsList());
-        print("joinWith ints inner", ints.joinWith(ints2, ints.col("value").equalTo(ints2.col("value"))).schema());
+        out("joinWith.intsFull.schema", describe(jwi.schema()));
+        out("joinWith.intsFull.rows", jwi.toDF().orderBy(col("_1"), col("_2")).collectAsList());
+        out("joinWith.intsInner.schema", describe(ints.joinWith(ints2, ints.col("value").equalTo(ints2.col("value")))
+                .schema()));
 
         Dataset<Row> typed = spark.sql("SELECT 1 AS i, CAST(2 AS BIGINT) AS l, 1.5D AS d, CAST(2.5 AS FLOAT) AS f,"
                 + " CAST(3 AS TINYINT) AS t, CAST(4 AS SMALLINT) AS s, CAST(1.50 AS DECIMAL(5,2)) AS dec, 'x\"y' AS str,"
                 + " CAST(NULL AS STRING) AS n, true AS b, DATE '2024-01-02' AS dt,"
                 + " TIMESTAMP '2024-01-02 03:04:05.123' AS ts, array(1, NULL) AS arr, named_struct('a', 1, 'b', 'z') AS st,"
                 + " map('k', 1.0D) AS m, X'01FF' AS bin, CAST('NaN' AS DOUBLE) AS nan, 1.0E10D AS big");
-        System.out.println("toJSON " + typed.toJSON().collectAsList());
+        out("toJSON", typed.toJSON().collectAsList());
 
         Dataset<Row> wide = spark.sql("SELECT * FROM VALUES (1, 11, 12L), (2, 21, NULL) AS t(id, a, b)");
         Dataset<Row> unp = wide.unpivot(new org.apache.spark.sql.Column[] {col("id")},
                 new org.apache.spark.sql.Column[] {col("a"), col("b")}, "var", "val");
-        print("unpivot", unp.schema());
-        System.out.println("unpivot rows " + unp.collectAsList());
+        out("unpivot.schema", describe(unp.schema()));
+        out("unpivot.rows", unp.collectAsList());
         Dataset<Row> melt = wide.melt(new org.apache.spark.sql.Column[] {col("id")}, "variable", "value");
-        System.out.println("melt rows " + melt.collectAsList() + " " + melt.schema().simpleString());
+        out("melt.schema", describe(melt.schema()));
+        out("melt.rows", melt.collectAsList());
 
         Dataset<Row> hundred = spark.range(0, 100, 1, 1).toDF();
-        System.out.println("sample 0.1 seed 7 " + hundred.sample(0.1, 7).collectAsList());
-        System.out.println("sample repl 0.1 seed 7 " + hundred.sample(true, 0.1, 7).collectAsList());
+        out("sample", hundred.sample(0.1, 7).collectAsList());
+        out("sampleWithReplacement", hundred.sample(true, 0.1, 7).collectAsList());
         Dataset<Row>[] splits = hundred.randomSplit(new double[] {0.5, 0.5}, 7);
-        System.out.println("randomSplit sizes " + splits[0].count() + " " + splits[1].count());
-        Dataset<Row> fi = spark.sql("SELECT * FROM VALUES (1, 'a'), (1, 'b'), (2, 'a'), (1, 'a') AS t(x, y)")
-                .stat().freqItems(new String[] {"x", "y"}, 0.4);
-        print("freqItems", fi.schema());
-        System.out.println("freqItems rows " + fi.collectAsList());
-        System.out.println("freqItems default " + spark.sql("SELECT * FROM VALUES (1, 'a'), (1, 'b'), (2, 'a'), (1, 'a') AS t(x, y)")
-                .stat().freqItems(new String[] {"x"}).collectAsList());
+        out("randomSplit", splits[0].count() + " " + splits[1].count() + " " + splits[0].collectAsList());
+        Dataset<Row> pairs = spark.sql("SELECT * FROM VALUES (1, 'a'), (1, 'b'), (2, 'a'), (1, 'a') AS t(x, y)");
+        Dataset<Row> fi = pairs.stat().freqItems(new String[] {"x", "y"}, 0.4);
+        out("freqItems.schema", describe(fi.schema()));
+        out("freqItems.rows", sortedLists(fi.collectAsList().get(0)));
+        out("freqItems.default", sortedLists(pairs.stat().freqItems(new String[] {"x"}).collectAsList().get(0)));
         Dataset<Row> sb = hundred.withColumn("k", col("id").mod(3)).stat()
                 .sampleBy("k", Map.of(0L, 0.5, 1L, 0.0), 7);
-        print("sampleBy", sb.schema());
-        System.out.println("sampleBy count " + sb.count());
+        out("sampleBy.schema", describe(sb.schema()));
+        out("sampleBy.rows", sb.collectAsList());
         Dataset<Row> cr = spark.sql("SELECT 1 AS a1, 2 AS a2, 3 AS b");
-        System.out.println("colRegex " + cr.select(cr.colRegex("`a.*`")).schema().simpleString());
-        System.out.println("sortWithinPartitions " + spark.range(0, 6, 1, 2).toDF().sortWithinPartitions(col("id").desc())
+        out("colRegex", describe(cr.select(cr.colRegex("`a.*`")).schema()));
+        out("sortWithinPartitions", spark.range(0, 6, 1, 2).toDF().sortWithinPartitions(col("id").desc())
                 .collectAsList());
         spark.stop();
     }
 
-    private static void print(String what, StructType schema) {
-        System.out.println(what + " " + schema.simpleString() + " " + schema.json());
+    private static void out(String key, Object value) {
+        System.out.println(key + "\t" + value);
+    }
+
+    /** A Row of arrays with each array's items sorted, as text ([1, 2] per column). */
+    private static String sortedLists(Row row) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < row.size(); i++) {
+            List<Object> items = new java.util.ArrayList<>(row.getList(i));
+            items.sort(java.util.Comparator.comparing(String::valueOf));
+            s.append(i == 0 ? "" : " ").append(items);
+        }
+        return s.toString();
+    }
+
+    /** The simple string with every nullability: fields as name:nullable, array elements and map values too. */
+    static String describe(StructType schema) {
+        return schema.simpleString() + " " + nullability(schema);
+    }
+
+    private static String nullability(org.apache.spark.sql.types.DataType type) {
+        if (type instanceof StructType s) {
+            StringBuilder b = new StringBuilder("{");
+            for (int i = 0; i < s.fields().length; i++) {
+                org.apache.spark.sql.types.StructField f = s.fields()[i];
+                b.append(i == 0 ? "" : ",").append(f.name()).append(':').append(f.nullable())
+                        .append(nullability(f.dataType()));
+            }
+            return b.append('}').toString();
+        }
+        if (type instanceof org.apache.spark.sql.types.ArrayType a) {
+            return "[" + a.containsNull() + nullability(a.elementType()) + "]";
+        }
+        if (type instanceof org.apache.spark.sql.types.MapType m) {
+            return "<" + m.valueContainsNull() + nullability(m.valueType()) + ">";
+        }
+        return "";
     }
 }
