@@ -147,6 +147,7 @@ class DatasetSurfaceTest {
                 .isEqualTo("struct<_1:struct<id:int,v:string>,_2:struct<id:int,w:double>>");
         assertThat(jw.schema().get(0).nullable()).isFalse();
         assertThat(jw.schema().get(1).nullable()).isTrue();
+        assertThat(((StructType) jw.schema().get(1).dataType()).get(1).nullable()).isFalse();   // as Spark
         assertThat(jw.toDF().orderBy(col("_1.id")).collectAsList().toString())
                 .isEqualTo("[[[1,a],[1,10.5]], [[2,b],null], [[3,c],[3,30.0]]]");
         List<Tuple2<Row, Row>> pairs = jw.orderBy(col("_1.id")).collectAsList();
@@ -161,6 +162,10 @@ class DatasetSurfaceTest {
         assertThat(full.toDF().orderBy(col("_1"), col("_2")).collectAsList().toString())
                 .isEqualTo("[[null,4], [1,null], [2,2], [3,3]]");
         assertThat(full.collectAsList()).contains(new Tuple2<>(null, 4), new Tuple2<>(1, null));
+
+        Dataset<Row> repeated = l.join(r, col("l.id").equalTo(col("r.id")));   // id twice
+        assertThatThrownBy(() -> repeated.as("j").joinWith(r.as("q"), col("j.w").equalTo(col("q.w"))))
+                .isInstanceOf(AnalysisException.class).hasMessageContaining("two columns named `id`");
     }
 
     @Test

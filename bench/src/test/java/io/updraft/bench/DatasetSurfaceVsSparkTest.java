@@ -46,8 +46,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class DatasetSurfaceVsSparkTest {
     /** Checks whose Updraft text differs from Spark's, and why (see the api README). */
     static final Map<String, String> DIFFERENT = Map.of(
-            "sampleWithReplacement", "Poisson counts by Knuth's method, not commons-math3's draws",
-            "joinWith.leftOuter.schema", "the outer side's struct fields are nullable (Spark keeps them not null)");
+            "sampleWithReplacement", "Poisson counts by Knuth's method, not commons-math3's draws");
 
     private UpdraftSession updraft;
     private Map<String, String> spark;
