@@ -6,6 +6,8 @@ import io.updraft.engine.csv.CsvOptions;
 import io.updraft.engine.csv.CsvRecordWriter;
 import io.updraft.engine.vector.Batch;
 import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.DataType;
+import io.updraft.sql.types.MapType;
 import io.updraft.sql.types.StringType;
 import io.updraft.sql.types.StructType;
 
@@ -17,7 +19,7 @@ import java.time.ZoneId;
  * One CSV file as Spark writes it, through the project's CSV writer ({@link CsvRecordWriter}): the header line when
  * {@code header} is true, a null as {@code nullValue} and an empty string as {@code emptyValue} (both written as
  * given, unquoted), strings trimmed unless {@code ignoreLeading/TrailingWhiteSpace} is false, dates and
- * timestamps by {@code dateFormat} / {@code timestampFormat}. Arrays cannot be written (Spark's error class).
+ * timestamps by {@code dateFormat} / {@code timestampFormat}. Arrays, structs and maps cannot be written (Spark's error class).
  */
 final class CsvFormatWriter implements FormatWriter {
     private final Writer out;
@@ -28,7 +30,8 @@ final class CsvFormatWriter implements FormatWriter {
 
     CsvFormatWriter(Writer out, StructType schema, int[] columns, CsvOptions options, ZoneId zone) {
         for (int c = 0; c < schema.size(); c++) {
-            if (schema.get(c).dataType() instanceof ArrayType a) {
+            DataType a = schema.get(c).dataType();
+            if (a instanceof ArrayType || a instanceof StructType || a instanceof MapType) {
                 throw UpdraftException.user("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE", "0A000",
                         "The CSV datasource doesn't support the column `" + schema.get(c).name()
                                 + "` of the type \"" + a.simpleString().toUpperCase(java.util.Locale.ROOT) + "\".");

@@ -6,6 +6,11 @@ import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.vector.Batch;
 import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.BinaryType;
+import io.updraft.sql.types.ByteType;
+import io.updraft.sql.types.FloatType;
+import io.updraft.sql.types.MapType;
+import io.updraft.sql.types.ShortType;
 import io.updraft.sql.types.BooleanType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DecimalType;
@@ -24,7 +29,8 @@ import java.util.List;
 /**
  * One JSON lines file as Spark writes it (Jackson): one object per row, fields in schema order, null fields left
  * out ({@code ignoreNullFields} true), numbers as numbers (NaN and infinities as strings, as Spark), dates and
- * timestamps as strings by {@code dateFormat} / {@code timestampFormat}, arrays as JSON arrays; {@code lineSep}
+ * timestamps as strings by {@code dateFormat} / {@code timestampFormat}, binary as base64, arrays as JSON arrays,
+ * structs as objects (null fields left out too), maps as objects keyed by the key's text; {@code lineSep}
  * after each row (default "\n").
  */
 final class JsonFormatWriter implements FormatWriter {
@@ -87,6 +93,37 @@ final class JsonFormatWriter implements FormatWriter {
         switch (type) {
             case BooleanType b -> json.writeBoolean((Boolean) value);
             case IntegerType i -> json.writeNumber((Integer) value);
+            case ByteType b -> json.writeNumber((Byte) value);
+            case ShortType s -> json.writeNumber((Short) value);
+            case FloatType f -> {
+                float v = (Float) value;
+                if (Float.isNaN(v) || Float.isInfinite(v)) {
+                    json.writeString(Float.toString(v));
+                } else {
+                    json.writeNumber(v);
+                }
+            }
+            case BinaryType b -> json.writeBinary((byte[]) value);
+            case StructType s -> {
+                Object[] fields = (Object[]) value;
+                json.writeStartObject();
+                for (int c = 0; c < s.size(); c++) {
+                    if (fields[c] == null && ignoreNullFields) {
+                        continue;
+                    }
+                    json.writeFieldName(s.get(c).name());
+                    value(fields[c], s.get(c).dataType());
+                }
+                json.writeEndObject();
+            }
+            case MapType m -> {
+                json.writeStartObject();
+                for (java.util.Map.Entry<?, ?> e : ((java.util.Map<?, ?>) value).entrySet()) {
+                    json.writeFieldName(values.text(e.getKey(), m.keyType()));
+                    value(e.getValue(), m.valueType());
+                }
+                json.writeEndObject();
+            }
             case LongType l -> json.writeNumber((Long) value);
             case DoubleType d -> {
                 double v = (Double) value;

@@ -7,7 +7,12 @@ import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Bits;
 import io.updraft.engine.vector.Decimals;
 import io.updraft.sql.types.ArrayType;
+import io.updraft.sql.types.BinaryType;
 import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.ByteType;
+import io.updraft.sql.types.FloatType;
+import io.updraft.sql.types.MapType;
+import io.updraft.sql.types.ShortType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DecimalType;
 import io.updraft.sql.types.DoubleType;
@@ -16,8 +21,11 @@ import io.updraft.sql.types.StringType;
 import io.updraft.sql.types.StructType;
 import io.updraft.sql.types.TimestampType;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -177,10 +185,57 @@ final class ParquetFormatWriter implements FormatWriter {
                 case StringType s -> consumer.addBinary(Binary.fromConstantByteArray(((VarCharVector) v).get(r)));
                 case TimestampType t -> timestamp(v.getDataBuffer().getLong((long) r << 3));
                 case DecimalType d -> decimal(v, d, r);
+                case MapType m -> map((MapVector) v, m, r);
                 case ArrayType a -> list((ListVector) v, a.elementType(), r);
+                case StructType s -> struct((StructVector) v, s, r);
                 case LongType l -> consumer.addLong(v.getDataBuffer().getLong((long) r << 3));
+                case ByteType b -> consumer.addInteger(v.getDataBuffer().getByte(r));
+                case ShortType s -> consumer.addInteger(v.getDataBuffer().getShort((long) r << 1));
+                case FloatType f -> consumer.addFloat(v.getDataBuffer().getFloat((long) r << 2));
+                case BinaryType b -> consumer.addBinary(Binary.fromConstantByteArray(((VarBinaryVector) v).get(r)));
                 default -> consumer.addInteger(v.getDataBuffer().getInt((long) r << 2));   // int, date
             }
+        }
+
+        private void struct(StructVector v, StructType type, int r) {
+            consumer.startGroup();
+            for (int c = 0; c < type.size(); c++) {
+                FieldVector child = (FieldVector) v.getChildByOrdinal(c);
+                if (child.isNull(r)) {
+                    continue;
+                }
+                String name = type.get(c).name();
+                consumer.startField(name, c);
+                value(child, type.get(c).dataType(), r);
+                consumer.endField(name, c);
+            }
+            consumer.endGroup();
+        }
+
+        private void map(MapVector v, MapType type, int r) {
+            int start = v.getElementStartIndex(r);
+            int end = v.getElementEndIndex(r);
+            StructVector entries = (StructVector) v.getDataVector();
+            FieldVector keys = (FieldVector) entries.getChildByOrdinal(0);
+            FieldVector values = (FieldVector) entries.getChildByOrdinal(1);
+            consumer.startGroup();
+            if (end > start) {
+                consumer.startField("key_value", 0);
+                for (int e = start; e < end; e++) {
+                    consumer.startGroup();
+                    consumer.startField("key", 0);
+                    value(keys, type.keyType(), e);
+                    consumer.endField("key", 0);
+                    if (!values.isNull(e)) {
+                        consumer.startField("value", 1);
+                        value(values, type.valueType(), e);
+                        consumer.endField("value", 1);
+                    }
+                    consumer.endGroup();
+                }
+                consumer.endField("key_value", 0);
+            }
+            consumer.endGroup();
         }
 
         private void timestamp(long micros) {

@@ -4,6 +4,7 @@ import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DecimalType;
+import io.updraft.sql.types.MapType;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 
@@ -19,7 +20,13 @@ final class SparkSchemaJson {
     }
 
     static String of(StructType schema) {
-        StringBuilder out = new StringBuilder("{\"type\":\"struct\",\"fields\":[");
+        StringBuilder out = new StringBuilder();
+        fields(out, schema);
+        return out.toString();
+    }
+
+    private static void fields(StringBuilder out, StructType schema) {
+        out.append("{\"type\":\"struct\",\"fields\":[");
         for (int i = 0; i < schema.size(); i++) {
             StructField f = schema.get(i);
             if (i > 0) {
@@ -31,7 +38,7 @@ final class SparkSchemaJson {
             type(out, f.dataType());
             out.append(",\"nullable\":").append(f.nullable()).append(",\"metadata\":{}}");
         }
-        return out.append("]}").toString();
+        out.append("]}");
     }
 
     private static void type(StringBuilder out, DataType type) {
@@ -39,6 +46,14 @@ final class SparkSchemaJson {
             out.append("{\"type\":\"array\",\"elementType\":");
             type(out, a.elementType());
             out.append(",\"containsNull\":").append(a.containsNull()).append('}');
+        } else if (type instanceof MapType m) {
+            out.append("{\"type\":\"map\",\"keyType\":");
+            type(out, m.keyType());
+            out.append(",\"valueType\":");
+            type(out, m.valueType());
+            out.append(",\"valueContainsNull\":").append(m.valueContainsNull()).append('}');
+        } else if (type instanceof StructType s) {
+            fields(out, s);
         } else if (type instanceof DecimalType d) {
             string(out, "decimal(" + d.precision() + "," + d.scale() + ")");
         } else if (type.equals(DataTypes.IntegerType)) {

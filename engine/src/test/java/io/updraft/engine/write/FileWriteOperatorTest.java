@@ -155,6 +155,44 @@ class FileWriteOperatorTest {
     }
 
     @Test
+    void parquetOfTheSmallNestedAndBinaryTypesReadsBackInDuckDb() {
+        StructType point = new StructType(List.of()).add("x", DataTypes.IntegerType).add("s", DataTypes.StringType);
+        StructType schema = new StructType(List.of()).add("t", DataTypes.ByteType).add("sm", DataTypes.ShortType)
+                .add("f", DataTypes.FloatType).add("bin", DataTypes.BinaryType).add("st", point)
+                .add("mp", DataTypes.createMapType(DataTypes.StringType, DataTypes.IntegerType))
+                .add("ast", DataTypes.createArrayType(point));
+        java.util.LinkedHashMap<String, Integer> map = new java.util.LinkedHashMap<>();
+        map.put("a", 1);
+        map.put("b", null);
+        List<Row> rows = List.of(
+                Row.of((byte) -128, (short) 32767, 1.25f, new byte[]{0, (byte) 0xff, 65}, Row.of(7, "p"), map,
+                        List.of(Row.of(1, "q"))),
+                Row.of(null, null, null, null, null, null, null),
+                Row.of((byte) 5, (short) -2, Float.NaN, new byte[0], Row.of(null, null), Map.of(),
+                        Arrays.asList(null, Row.of(2, null))));
+        Path file = dir.resolve(publish(write(schema, rows, "parquet", List.of(), Map.of(), 0)).get(0));
+        List<List<Object>> duck = ParquetTestFiles.query("SELECT CAST(t AS INTEGER), CAST(sm AS INTEGER), "
+                + "CAST(f AS VARCHAR), hex(bin), CAST(st AS VARCHAR), CAST(mp AS VARCHAR), CAST(ast AS VARCHAR) "
+                + "FROM read_parquet('" + file + "')");
+        assertThat(duck.get(0)).containsExactly(-128, 32767, "1.25", "00FF41", "{'x': 7, 's': p}", "{a=1, b=NULL}",
+                "[{'x': 1, 's': q}]");
+        assertThat(duck.get(1)).containsOnlyNulls();
+        assertThat(duck.get(2)).containsExactly(5, -2, "nan", "", "{'x': NULL, 's': NULL}", "{}",
+                "[NULL, {'x': 2, 's': NULL}]");
+        List<List<Object>> types = ParquetTestFiles.query("SELECT name, type, repetition_type, converted_type FROM "
+                + "parquet_schema('" + file + "') WHERE name <> 'spark_schema'");
+        assertThat(types.stream().map(r -> r.get(0) + ":" + r.get(1) + ":" + r.get(2) + ":" + r.get(3)).toList())
+                .contains("t:INT32:OPTIONAL:INT_8", "sm:INT32:OPTIONAL:INT_16", "f:FLOAT:OPTIONAL:null",
+                        "bin:BYTE_ARRAY:OPTIONAL:null", "mp:null:OPTIONAL:MAP", "key_value:null:REPEATED:null",
+                        "key:BYTE_ARRAY:REQUIRED:UTF8", "value:INT32:OPTIONAL:null");
+        List<List<Object>> meta = ParquetTestFiles.query("SELECT decode(value) FROM parquet_kv_metadata('" + file
+                + "') WHERE decode(key) = 'org.apache.spark.sql.parquet.row.metadata'");
+        assertThat(meta.get(0).get(0).toString()).contains("\"type\":\"byte\"", "\"type\":\"short\"",
+                "\"type\":\"float\"", "\"type\":\"binary\"", "{\"type\":\"struct\",\"fields\":[{\"name\":\"x\"",
+                "{\"type\":\"map\",\"keyType\":\"string\",\"valueType\":\"integer\",\"valueContainsNull\":true}");
+    }
+
+    @Test
     void parquetCompressionCodecsNameTheirFiles() {
         for (String[] codec : new String[][]{{"none", ".parquet", "UNCOMPRESSED"}, {"gzip", ".gz.parquet", "GZIP"},
                 {"zstd", ".zstd.parquet", "ZSTD"}, {"snappy", ".snappy.parquet", "SNAPPY"}}) {
