@@ -36,8 +36,11 @@ import java.util.regex.Pattern;
  * A path matching nothing is {@code [PATH_NOT_FOUND]}. S3 LISTs are counted as planning requests. Stateless.
  */
 final class FileListing {
-    /** One file: its path (local absolute path or s3:// URI), size and the folder partitions are counted from. */
-    record Listed(String path, long size, String base) {
+    /**
+     * One file: its path (local absolute path or s3:// URI), size, the folder partitions are counted from, and
+     * whether it is {@code direct}: one of the read's paths itself or directly inside one (not in a subfolder).
+     */
+    record Listed(String path, long size, String base, boolean direct) {
     }
 
     private FileListing() {
@@ -116,7 +119,7 @@ final class FileListing {
     private static List<Listed> walk(Path path, boolean parquetOnly, Path base) {
         if (!Files.isDirectory(path)) {
             String b = (base != null ? base : path.getParent()).toString();
-            return List.of(new Listed(path.toString(), size(path), b));
+            return List.of(new Listed(path.toString(), size(path), b, true));
         }
         String b = (base != null ? base : path).toString();
         List<Listed> found = new ArrayList<>();
@@ -132,7 +135,7 @@ final class FileListing {
                     String name = file.getFileName().toString();
                     if (attrs.isRegularFile() && !hidden(file)
                             && (!parquetOnly || name.toLowerCase(Locale.ROOT).endsWith(".parquet"))) {
-                        found.add(new Listed(file.toString(), attrs.size(), b));
+                        found.add(new Listed(file.toString(), attrs.size(), b, file.getParent().equals(path)));
                     }
                     return FileVisitResult.CONTINUE;
                 }
@@ -203,7 +206,7 @@ final class FileListing {
                 for (ObjectInfo o : store.list(key).join()) {
                     if (o.key().equals(key)) {
                         String parent = key.contains("/") ? key.substring(0, key.lastIndexOf('/')) : "";
-                        found.add(listed(o, bucketUri, baseKey != null ? baseKey : parent, footers));
+                        found.add(listed(o, bucketUri, baseKey != null ? baseKey : parent, footers, true));
                     }
                 }
             }
@@ -237,16 +240,17 @@ final class FileListing {
                 hiddenPart |= part.startsWith("_") || part.startsWith(".");
             }
             if (!hiddenPart && (!parquetOnly || rest.toLowerCase(Locale.ROOT).endsWith(".parquet"))) {
-                found.add(listed(o, bucketUri, baseKey != null ? baseKey : key, footers));
+                found.add(listed(o, bucketUri, baseKey != null ? baseKey : key, footers, !rest.contains("/")));
             }
         }
         return found;
     }
 
-    private static Listed listed(ObjectInfo o, String bucketUri, String baseKey, ParquetFooterReader footers) {
+    private static Listed listed(ObjectInfo o, String bucketUri, String baseKey, ParquetFooterReader footers,
+                                 boolean direct) {
         String uri = bucketUri + o.key();
         footers.listed(uri, o.size() + "/" + o.eTag() + "/" + o.lastModifiedMillis());
-        return new Listed(uri, o.size(), bucketUri + baseKey);
+        return new Listed(uri, o.size(), bucketUri + baseKey, direct);
     }
 
     private static String trimSlash(String key) {

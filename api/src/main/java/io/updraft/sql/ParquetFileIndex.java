@@ -54,7 +54,9 @@ final class ParquetFileIndex {
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("read().parquet() needs at least one path");
         }
-        List<FileListing.Listed> listed = FileListing.list(paths, true, basePath, settings, footers);
+        PartitionDiscovery.Partitions partitions = PartitionDiscovery.discover(
+                FileListing.list(paths, true, basePath, settings, footers));
+        List<FileListing.Listed> listed = partitions.files();
         if (listed.isEmpty()) {
             throw new AnalysisException("UNABLE_TO_INFER_SCHEMA", "42KD9", "Unable to infer schema for Parquet. It "
                     + "must be specified manually. No Parquet files were found in: " + String.join(", ", paths) + ".");
@@ -79,7 +81,6 @@ final class ParquetFileIndex {
             bytes += f.size();
             rows += info.rowCount();
         }
-        PartitionDiscovery.Partitions partitions = PartitionDiscovery.discover(listed);
         StructType data = userSchema != null ? withoutColumns(userSchema, partitions.schema()) : schema;
         StructType partitionSchema = userSchema != null ? typedFrom(userSchema, partitions.schema())
                 : partitions.schema();

@@ -37,47 +37,99 @@ final class PartitionDiscovery {
     private static final DateTimeFormatter TIMESTAMP = DateTimePatterns.formatter("yyyy-MM-dd HH:mm:ss[.SSSSSS]",
             true);
 
-    /** The discovered partition columns and each file's raw values (parallel to the files). */
-    record Partitions(StructType schema, List<List<String>> values) {
+    /** The files read (see {@link #discover}), the discovered partition columns and each file's raw values. */
+    record Partitions(StructType schema, List<List<String>> values, List<FileListing.Listed> files) {
     }
 
     private PartitionDiscovery() {
     }
 
+    /**
+     * Spark's rule ({@code PartitioningUtils.parsePartition} per leaf folder, then {@code
+     * PartitioningAwareFileIndex.allFiles}): walking up from a file's folder towards its base, folders that are not
+     * {@code key=value} are skipped until the first partition folder, the partition folders above it are the file's
+     * columns, and the walk stops at the next non-partition folder — the file's <i>root</i> (its own folder when it
+     * has no partition folder). When no file has partition columns, only the files that are a read path or lie
+     * directly in one are read (files in plain subfolders are not: a folder holding only {@code d/part.parquet}
+     * reads as no files). Otherwise every file must have the same root and the same keys ("Conflicting directory
+     * structures"), and files without partition values (directly in the base) are left out, as Spark lists only
+     * the partitions' files.
+     */
     static Partitions discover(List<FileListing.Listed> files) {
+        List<List<String>> fileKeys = new ArrayList<>(files.size());
+        List<List<String>> fileValues = new ArrayList<>(files.size());
+        List<String> roots = new ArrayList<>(files.size());
+        boolean partitioned = false;
+        for (FileListing.Listed f : files) {
+            String base = f.base().endsWith("/") ? f.base().substring(0, f.base().length() - 1) : f.base();
+            String[] parts = relative(f.base(), f.path()).split("/");
+            int folders = parts.length - 1;
+            int end = folders - 1;
+            while (end >= 0 && !isPartition(parts[end])) {
+                end--;
+            }
+            int start = end;
+            while (start >= 0 && isPartition(parts[start])) {
+                start--;
+            }
+            List<String> keys = new ArrayList<>();
+            List<String> values = new ArrayList<>();
+            for (int i = start + 1; i <= end; i++) {
+                int eq = parts[i].indexOf('=');
+                keys.add(unescape(parts[i].substring(0, eq)));
+                String v = unescape(parts[i].substring(eq + 1));
+                values.add(v.equals(DEFAULT_PARTITION) ? null : v);
+            }
+            int rootFolders = end < 0 ? folders : start + 1;
+            StringBuilder root = new StringBuilder(base);
+            for (int i = 0; i < rootFolders; i++) {
+                root.append('/').append(parts[i]);
+            }
+            partitioned |= !keys.isEmpty();
+            fileKeys.add(keys);
+            fileValues.add(values);
+            roots.add(root.toString());
+        }
+        if (!partitioned) {
+            List<FileListing.Listed> direct = new ArrayList<>();
+            for (FileListing.Listed f : files) {
+                if (f.direct()) {
+                    direct.add(f);
+                }
+            }
+            return new Partitions(new StructType(List.of()), List.of(), direct);
+        }
+        java.util.Set<String> distinctRoots = new java.util.LinkedHashSet<>();
+        for (String r : roots) {
+            distinctRoots.add(r.toLowerCase(java.util.Locale.ROOT));
+        }
+        if (distinctRoots.size() > 1) {
+            throw new AnalysisException("CONFLICTING_DIRECTORY_STRUCTURES", "KD009", "Conflicting directory "
+                    + "structures detected. Suspicious paths: " + String.join(", ", new java.util.LinkedHashSet<>(roots))
+                    + ". If provided paths are partition directories, please set \"basePath\" in the options of the "
+                    + "data source to specify the root directory of the table. If there are multiple root "
+                    + "directories, please load them separately and then union them.");
+        }
         List<String> keys = null;
         String keysFrom = null;
-        List<List<String>> values = new ArrayList<>(files.size());
-        for (FileListing.Listed f : files) {
-            List<String> fileKeys = new ArrayList<>();
-            List<String> fileValues = new ArrayList<>();
-            String rest = relative(f.base(), f.path());
-            String[] parts = rest.split("/");
-            for (int i = 0; i < parts.length - 1; i++) {
-                int eq = parts[i].indexOf('=');
-                if (eq <= 0) {
-                    fileKeys.clear();
-                    fileValues.clear();
-                    continue;
-                }
-                fileKeys.add(unescape(parts[i].substring(0, eq)));
-                String v = unescape(parts[i].substring(eq + 1));
-                fileValues.add(v.equals(DEFAULT_PARTITION) ? null : v);
+        List<List<String>> values = new ArrayList<>();
+        List<FileListing.Listed> kept = new ArrayList<>();
+        for (int f = 0; f < files.size(); f++) {
+            if (fileKeys.get(f).isEmpty()) {
+                continue;
             }
             if (keys == null) {
-                keys = fileKeys;
-                keysFrom = f.path();
-            } else if (!keys.equals(fileKeys)) {
+                keys = fileKeys.get(f);
+                keysFrom = files.get(f).path();
+            } else if (!keys.equals(fileKeys.get(f))) {
                 throw new AnalysisException("CONFLICTING_DIRECTORY_STRUCTURES", "KD009", "Conflicting directory "
                         + "structures detected: " + keysFrom + " has the partition columns " + keys + " but "
-                        + f.path() + " has " + fileKeys + ". If provided paths are partition directories, please set "
-                        + "\"basePath\" in the options of the data source to specify the root directory of the "
-                        + "table.");
+                        + files.get(f).path() + " has " + fileKeys.get(f) + ". If provided paths are partition "
+                        + "directories, please set \"basePath\" in the options of the data source to specify the "
+                        + "root directory of the table.");
             }
-            values.add(fileValues);
-        }
-        if (keys == null || keys.isEmpty()) {
-            return new Partitions(new StructType(List.of()), List.of());
+            values.add(fileValues.get(f));
+            kept.add(files.get(f));
         }
         List<StructField> fields = new ArrayList<>();
         for (int c = 0; c < keys.size(); c++) {
@@ -87,7 +139,11 @@ final class PartitionDiscovery {
             }
             fields.add(new StructField(keys.get(c), type instanceof NullType ? DataTypes.StringType : type, true));
         }
-        return new Partitions(new StructType(fields), values);
+        return new Partitions(new StructType(fields), values, kept);
+    }
+
+    private static boolean isPartition(String folder) {
+        return folder.indexOf('=') > 0;
     }
 
     private static String relative(String base, String path) {

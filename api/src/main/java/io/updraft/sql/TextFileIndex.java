@@ -33,8 +33,9 @@ final class TextFileIndex {
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("read()." + format.name() + "() needs at least one path");
         }
-        List<FileListing.Listed> listed = FileListing.list(paths, false, format.option("basePath", null), settings,
-                footers);
+        PartitionDiscovery.Partitions partitions = PartitionDiscovery.discover(FileListing.list(paths, false,
+                format.option("basePath", null), settings, footers));
+        List<FileListing.Listed> listed = partitions.files();
         List<String> files = new ArrayList<>(listed.size());
         List<Long> sizes = new ArrayList<>(listed.size());
         long bytes = 0;
@@ -43,7 +44,6 @@ final class TextFileIndex {
             sizes.add(f.size());
             bytes += f.size();
         }
-        PartitionDiscovery.Partitions partitions = PartitionDiscovery.discover(listed);
         StructType partitionSchema = userSchema != null
                 ? ParquetFileIndex.typedFrom(userSchema, partitions.schema()) : partitions.schema();
         StructType data;

@@ -25,9 +25,12 @@ import java.util.Set;
  * @param ordered  compare rows in order
  * @param error    Spark must fail
  * @param known    why Updraft differs today, or null
+ * @param duckDb   a DuckDB query over the same files ("BASE" = the case's folder) whose rows, as text, must be
+ *                 Spark's rows, or null where DuckDB does not read the case
  */
 record SparkReaderCase(String name, String format, Map<String, String> options, String schema, String path,
-                       String query, boolean ordered, boolean error, String known, Map<String, String> files) {
+                       String query, boolean ordered, boolean error, String known, Map<String, String> files,
+                       String duckDb) {
     static final String RESOURCE = "/io/updraft/bench/readers/cases.txt";
 
     SparkReaderCase {
@@ -54,7 +57,7 @@ record SparkReaderCase(String name, String format, Map<String, String> options, 
     /**
      * The format: a case starts with {@code == case: name}; then directive lines {@code -- format: csv}, {@code --
      * option: key=value} (repeatable), {@code -- schema: DDL}, {@code -- path: relative}, {@code -- query: SQL},
-     * {@code -- ordered}, {@code -- error}, {@code -- known: reason}, and {@code -- file: relative/name} followed by
+     * {@code -- ordered}, {@code -- error}, {@code -- known: reason}, {@code -- duckdb: SQL}, and {@code -- file: relative/name} followed by
      * the file's lines (each ends with a newline; {@code \r} and {@code \t} escapes; a line {@code -- noeol} drops
      * the last newline). Lines before the first case starting with "#" are comments.
      */
@@ -123,6 +126,7 @@ record SparkReaderCase(String name, String format, Map<String, String> options, 
         boolean ordered;
         boolean error;
         String known;
+        String duckDb;
         final Map<String, String> files = new LinkedHashMap<>();
 
         Builder(String name) {
@@ -148,6 +152,7 @@ record SparkReaderCase(String name, String format, Map<String, String> options, 
                 case "ordered" -> ordered = true;
                 case "error" -> error = true;
                 case "known" -> known = value;
+                case "duckdb" -> duckDb = value;
                 default -> throw new IllegalArgumentException("reader case " + name + ": unknown directive " + d);
             }
         }
@@ -162,7 +167,8 @@ record SparkReaderCase(String name, String format, Map<String, String> options, 
             if (format == null) {
                 throw new IllegalArgumentException("reader case " + name + " has no format");
             }
-            return new SparkReaderCase(name, format, options, schema, path, query, ordered, error, known, files);
+            return new SparkReaderCase(name, format, options, schema, path, query, ordered, error, known, files,
+                    duckDb);
         }
     }
 }

@@ -221,8 +221,48 @@ class SparkReaderCasesTest {
             return DynamicTest.dynamicTest(c.name(), () -> {
                 check(c, "read()", updraft(c));
                 check(c, "SQL", updraftSql(c));
+                if (c.duckDb() != null) {
+                    checkDuckDb(c);
+                }
             });
         });
+    }
+
+    @Test
+    void duckDbReadsTheFilesOfManyCases() {
+        assertThat(CASES.stream().filter(c -> c.duckDb() != null).map(SparkReaderCase::format).distinct())
+                .contains("csv", "json", "parquet");
+        assertThat(CASES.stream().filter(c -> c.duckDb() != null).count()).isGreaterThanOrEqualTo(15);
+    }
+
+    /** DuckDB reads the case's files (its own query): its rows, every value as text, are Spark's, in any order. */
+    private static void checkDuckDb(SparkReaderCase c) throws java.sql.SQLException {
+        SparkSemanticsTest.Outcome spark = SPARK.get(c.name());
+        List<String> duck = new ArrayList<>();
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+             java.sql.Statement s = db.createStatement();
+             java.sql.ResultSet rs = s.executeQuery(c.duckDb().replace("BASE", caseDir(c).toString()))) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<String> row = new ArrayList<>();
+                for (int i = 1; i <= n; i++) {
+                    row.add(String.valueOf(rs.getObject(i)));
+                }
+                duck.add(row.toString());
+            }
+        }
+        List<String> expected = new ArrayList<>();
+        for (Row r : spark.rows()) {
+            List<String> row = new ArrayList<>();
+            for (int i = 0; i < r.size(); i++) {
+                row.add(String.valueOf(r.get(i)));
+            }
+            expected.add(row.toString());
+        }
+        duck.sort(null);
+        expected.sort(null);
+        assertThat(duck).as("reader case %s: DuckDB's rows of the same files (%s) vs Spark's", c.name(), c.duckDb())
+                .isEqualTo(expected);
     }
 
     /** The case through Updraft's SQL: the same statements Spark ran (a script in a session of its own). */

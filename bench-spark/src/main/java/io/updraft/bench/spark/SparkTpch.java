@@ -279,6 +279,7 @@ public final class SparkTpch {
                 case Short n -> values.add(n.intValue());
                 case Byte n -> values.add(n.intValue());
                 case Boolean b -> values.add(b);
+                case byte[] bytes -> values.add(java.util.HexFormat.of().formatHex(bytes)); // binary as hex
                 default -> values.add(value.toString()); // strings, java.sql.Date (yyyy-MM-dd), timestamps
             }
         }

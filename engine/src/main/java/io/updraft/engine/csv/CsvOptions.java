@@ -15,7 +15,9 @@ import java.util.Map;
  * nanValue} "NaN", {@code positiveInf} "Inf", {@code negativeInf} "-Inf", {@code inferSchema} false, {@code mode}
  * PERMISSIVE, {@code columnNameOfCorruptRecord} "_corrupt_record", {@code multiLine} false, {@code dateFormat}
  * and {@code timestampFormat} unset (Spark's default parsing: ISO-like, see {@code core.value.DateTimes}), {@code
- * comment} none, {@code encoding} UTF-8 (the only one supported), {@code preferDate} true. Immutable.
+ * comment} none, {@code encoding} UTF-8 (the only one supported), {@code preferDate} true; writing only: {@code
+ * quoteAll} false, {@code escapeQuotes} true, {@code charToEscapeQuoteEscaping} the escape character when it is not
+ * the quote character, {@code lineSep} "\n". Immutable.
  */
 public record CsvOptions(boolean header, String delimiter, char quote, char escape, String nullValue,
                          String emptyValue, String nanValue, String positiveInf, String negativeInf,
@@ -23,7 +25,8 @@ public record CsvOptions(boolean header, String delimiter, char quote, char esca
                          String corruptColumn, boolean multiLine, char comment, boolean ignoreLeadingWhiteSpace,
                          boolean ignoreTrailingWhiteSpace, boolean preferDate, boolean enforceSchema,
                          String emptyValueInWrite, boolean quoteAll, String lineSeparator,
-                         boolean ignoreLeadingWhiteSpaceInWrite, boolean ignoreTrailingWhiteSpaceInWrite) {
+                         boolean ignoreLeadingWhiteSpaceInWrite, boolean ignoreTrailingWhiteSpaceInWrite,
+                         boolean escapeQuotes, char charToEscapeQuoteEscaping) {
     /** Spark's default {@code timestampFormat} when writing (also JSON's). */
     public static final String DEFAULT_TIMESTAMP_FORMAT = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX";
     private static final String DEFAULT_DATE_FORMAT = "yyyy-MM-dd";
@@ -71,22 +74,15 @@ public record CsvOptions(boolean header, String delimiter, char quote, char esca
                 ReaderOptions.bool(options, "quoteAll", false),
                 ReaderOptions.string(options, "lineSep", "\n"),
                 ReaderOptions.bool(options, "ignoreLeadingWhiteSpace", true),
-                ReaderOptions.bool(options, "ignoreTrailingWhiteSpace", true));
+                ReaderOptions.bool(options, "ignoreTrailingWhiteSpace", true),
+                ReaderOptions.bool(options, "escapeQuotes", true),
+                charToEscapeQuoteEscaping(options, ReaderOptions.character(options, "quote", '"'),
+                        ReaderOptions.character(options, "escape", '\\')));
     }
 
-    /**
-     * The Commons CSV format for writing: delimiter, quote, escape (none when it is the quote character: quotes are
-     * then doubled, as Spark writes with {@code escape '"'}), minimal quoting (or all) and the line separator.
-     */
-    public CSVFormat writeFormat() {
-        return CSVFormat.DEFAULT.builder()
-                .setDelimiter(delimiter)
-                .setQuote(quote == '\u0000' ? null : quote)
-                .setEscape(escape == '\u0000' || escape == quote ? null : escape)
-                .setQuoteMode(quoteAll ? QuoteMode.ALL : QuoteMode.MINIMAL)
-                .setRecordSeparator(lineSeparator)
-                .setIgnoreSurroundingSpaces(false)
-                .get();
+    /** Spark's default: the escape character when it differs from the quote character, else none ('\u0000'). */
+    private static char charToEscapeQuoteEscaping(Map<String, String> options, char quote, char escape) {
+        return ReaderOptions.character(options, "charToEscapeQuoteEscaping", escape != quote ? escape : '\u0000');
     }
 
     /** {@code dateFormat} when writing: the option, else Spark's yyyy-MM-dd. */

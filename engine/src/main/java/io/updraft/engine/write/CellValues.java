@@ -37,7 +37,8 @@ final class CellValues {
         if (kind == PhysicalKind.NULL || v.isNull(r)) {
             return null;
         }
-        ArrowBuf data = kind == PhysicalKind.LIST ? null : v.getDataBuffer();
+        ArrowBuf data = kind == PhysicalKind.LIST || kind == PhysicalKind.STRUCT || kind == PhysicalKind.MAP ? null
+                : v.getDataBuffer();
         return switch (kind) {
             case BOOLEAN -> Bits.get(data, r);
             case INT32 -> data.getInt((long) r << 2);

@@ -6,7 +6,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import java.util.Locale;
 
 /**
- * Spark's output file names: {@code part-<task, 5 digits>-<write UUID>-c<file counter, 3 digits><extension>},
+ * Spark's output file names: {@code part-<task, 5 digits>-<write UUID>-c<file counter, 3 digits><extension>}
+ * ({@code .c<counter>} in a partitioned write, as Spark's writer for dynamic partitions names them),
  * the extension by format and codec as Spark's writers give it ({@code .snappy.parquet}, {@code .gz.parquet},
  * {@code .zstd.parquet}, {@code .lz4raw.parquet}, {@code .parquet} uncompressed; {@code .csv}, {@code .json},
  * {@code .txt}, with {@code .gz} or {@code .zst} after them when compressed).
@@ -15,8 +16,10 @@ final class FileNames {
     private FileNames() {
     }
 
-    static String name(int task, String writeId, int counter, String extension) {
-        return String.format(Locale.ROOT, "part-%05d-%s-c%03d%s", task, writeId, counter, extension);
+    /** A partitioned write separates the counter with "." ({@code DynamicPartitionDataWriter}), else with "-". */
+    static String name(int task, String writeId, int counter, String extension, boolean partitioned) {
+        return String.format(Locale.ROOT, "part-%05d-%s%sc%03d%s", task, writeId, partitioned ? "." : "-", counter,
+                extension);
     }
 
     /** The Parquet codec of a {@code compression} value (Spark's names). */

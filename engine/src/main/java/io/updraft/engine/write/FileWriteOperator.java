@@ -199,7 +199,8 @@ public final class FileWriteOperator implements BatchOperator {
 
     private OpenFile file(String dir) {
         int counter = counters.merge(dir, 1, Integer::sum) - 1;
-        String name = FileNames.name(context.taskId(), write.writeId(), counter, extension);
+        String name = FileNames.name(context.taskId(), write.writeId(), counter, extension,
+                !write.partitionBy().isEmpty());
         String key = dir.isEmpty() ? name : dir + "/" + name;
         PendingFileStream stream = folder.create(key, dir, write.writeId(), context.taskId(), context.attempt());
         try {

@@ -51,6 +51,23 @@ class CsvRecordWriterTest {
         writer.endRecord();
         writer.field(null, true);
         writer.endRecord();
-        assertThat(out).hasToString("\" 1\",x\n\n");
+        assertThat(out).hasToString(" 1,x\n\n"); // Spark does not quote a leading space
+    }
+
+    /** Spark 4.2's own output for these values (bench's SparkWriterCasesTest), where Commons CSV's minimal mode differs. */
+    @Test
+    void quotingIsSparksNotCommonsCsvs() {
+        assertThat(write(Map.of(), List.of("back\\slash", "#hash#", "\"", "semi;colon|pipe")))
+                .isEqualTo("back\\slash,#hash#,\"\\\"\",semi;colon|pipe\n");
+        assertThat(write(Map.of("escape", "#"), List.of("#hash#", "say \"hi\"")))
+                .isEqualTo("#hash#,\"say #\"hi#\"\"\n");
+        assertThat(write(Map.of("escapeQuotes", "false"), List.of("say \"hi\"", "\"")))
+                .isEqualTo("say \"hi\",\"\\\"\"\n");
+        assertThat(write(Map.of("lineSep", "|"), List.of("semi;colon|pipe", "x")))
+                .isEqualTo("\"semi;colon|pipe\",x|");
+        assertThat(write(Map.of("quoteAll", "true"), Arrays.asList("back\\slash", null)))
+                .isEqualTo("\"back\\\\slash\",\"\"\n");
+        assertThat(write(Map.of("quote", "'"), List.of("\"", "it's", "a,b")))
+                .isEqualTo("\",'it\\'s','a,b'\n");
     }
 }

@@ -231,11 +231,11 @@ class FileWriteOperatorTest {
                 Row.of(null, 3, Date.valueOf("2024-01-02")), Row.of("x=y%", 4, null), Row.of("", 5, null));
         List<String> keys = publish(write(schema, rows, "parquet", List.of("k", "d"), Map.of(), 0));
         assertThat(keys).containsExactlyInAnyOrder(
-                "k=a%2Fb/d=2024-01-01/part-00000-" + WRITE_ID + "-c000.snappy.parquet",
-                "k=__HIVE_DEFAULT_PARTITION__/d=2024-01-02/part-00000-" + WRITE_ID + "-c000.snappy.parquet",
-                "k=x%3Dy%25/d=__HIVE_DEFAULT_PARTITION__/part-00000-" + WRITE_ID + "-c000.snappy.parquet",
+                "k=a%2Fb/d=2024-01-01/part-00000-" + WRITE_ID + ".c000.snappy.parquet",
+                "k=__HIVE_DEFAULT_PARTITION__/d=2024-01-02/part-00000-" + WRITE_ID + ".c000.snappy.parquet",
+                "k=x%3Dy%25/d=__HIVE_DEFAULT_PARTITION__/part-00000-" + WRITE_ID + ".c000.snappy.parquet",
                 "k=__HIVE_DEFAULT_PARTITION__/d=__HIVE_DEFAULT_PARTITION__/part-00000-" + WRITE_ID
-                        + "-c000.snappy.parquet");
+                        + ".c000.snappy.parquet");
         Path file = dir.resolve(keys.get(0));
         assertThat(ParquetTestFiles.query("SELECT name FROM parquet_schema('" + file + "') WHERE name <> "
                 + "'spark_schema'")).containsExactly(List.of("v"));

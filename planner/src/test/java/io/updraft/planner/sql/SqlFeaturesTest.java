@@ -47,6 +47,15 @@ class SqlFeaturesTest {
     }
 
     @Test
+    void castsNameSparksSmallFloatAndBinaryTypes() {
+        assertThat(analyze("select cast(n_nationkey as tinyint) a, cast(n_nationkey as smallint) b, "
+                + "cast(n_nationkey as float) c, cast(n_nationkey as real) d, cast(n_nationkey as double) e, "
+                + "cast(n_name as binary) f, cast(cast(n_name as binary) as string) g from nation").schema().fields()
+                .stream().map(f -> f.dataType().simpleString()).toList())
+                .containsExactly("tinyint", "smallint", "float", "float", "double", "binary", "string");
+    }
+
+    @Test
     void joinTypesAndConditions() {
         assertThat(join("select * from nation join region on n_regionkey = r_regionkey").joinType()).isEqualTo(JoinType.INNER);
         assertThat(join("select * from nation left outer join region on n_regionkey = r_regionkey").joinType())

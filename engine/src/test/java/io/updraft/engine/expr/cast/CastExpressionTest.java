@@ -21,6 +21,14 @@ class CastExpressionTest extends ExpressionTestSupport {
     }
 
     @Test
+    void literalsOfTheSmallFloatAndBinaryTypes() {
+        // a folded CAST(1 AS TINYINT) reaches the engine as a literal; these were null before
+        assertThat(evalConstant(lit(DataTypes.ByteType, (byte) -128))).isEqualTo((byte) -128);
+        assertThat(evalConstant(lit(DataTypes.ShortType, (short) 32767))).isEqualTo((short) 32767);
+        assertThat(evalConstant(lit(DataTypes.FloatType, 1.5f))).isEqualTo(1.5f);
+    }
+
+    @Test
     void stringToNumbers() {
         assertThat(cast(DataTypes.StringType, DataTypes.IntegerType, " 42 ", "-7", "+3", "-0", null))
                 .containsExactly(42, -7, 3, 0, null);

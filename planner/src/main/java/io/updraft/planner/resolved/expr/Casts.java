@@ -30,6 +30,12 @@ public final class Casts {
         return switch (from) {
             case StringType s -> to instanceof BooleanType || to.isNumeric() || to instanceof DateType
                     || to instanceof TimestampType || to instanceof io.updraft.sql.types.BinaryType;
+            case io.updraft.sql.types.ByteType b -> to.isNumeric() || to instanceof BooleanType
+                    || to instanceof TimestampType;
+            case io.updraft.sql.types.ShortType sh -> to.isNumeric() || to instanceof BooleanType
+                    || to instanceof TimestampType;
+            case io.updraft.sql.types.FloatType f -> to.isNumeric() || to instanceof BooleanType
+                    || to instanceof TimestampType;
             case BooleanType b -> to.isNumeric() || to instanceof TimestampType;
             case IntegerType i -> to.isNumeric() || to instanceof BooleanType || to instanceof TimestampType;
             case LongType l -> to.isNumeric() || to instanceof BooleanType || to instanceof TimestampType;
