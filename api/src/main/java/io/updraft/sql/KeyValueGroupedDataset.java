@@ -7,6 +7,7 @@ import io.updraft.api.java.function.MapFunction;
 import io.updraft.api.java.function.MapGroupsFunction;
 import io.updraft.api.java.function.MapGroupsWithStateFunction;
 import io.updraft.api.java.function.ReduceFunction;
+import io.updraft.core.encoder.TupleEncoder;
 import io.updraft.core.typed.CoGroupSideFunction;
 import io.updraft.core.typed.CoGroupsFunction;
 import io.updraft.core.typed.GroupsFunction;
@@ -163,23 +164,57 @@ public final class KeyValueGroupedDataset<K, V> {
 
     /** Built-in aggregates per key, as a tuple of the key and each column's value (columns of the values). */
     public <U1> Dataset<Tuple2<K, U1>> agg(TypedColumn<? super V, U1> col1) {
-        return aggregate(Encoders.tuple(keyEncoder, col1.encoder()), col1);
+        return aggregateAsTuple(col1);
     }
 
     public <U1, U2> Dataset<Tuple3<K, U1, U2>> agg(TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2) {
-        return aggregate(Encoders.tuple(keyEncoder, col1.encoder(), col2.encoder()), col1, col2);
+        return aggregateAsTuple(col1, col2);
     }
 
     public <U1, U2, U3> Dataset<Tuple4<K, U1, U2, U3>> agg(TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2,
                                                            TypedColumn<? super V, U3> col3) {
-        return aggregate(Encoders.tuple(keyEncoder, col1.encoder(), col2.encoder(), col3.encoder()), col1, col2,
-                col3);
+        return aggregateAsTuple(col1, col2, col3);
     }
 
     public <U1, U2, U3, U4> Dataset<Tuple5<K, U1, U2, U3, U4>> agg(TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2,
                                                                    TypedColumn<? super V, U3> col3, TypedColumn<? super V, U4> col4) {
-        return aggregate(Encoders.tuple(keyEncoder, col1.encoder(), col2.encoder(), col3.encoder(), col4.encoder()),
-                col1, col2, col3, col4);
+        return aggregateAsTuple(col1, col2, col3, col4);
+    }
+
+    public <U1, U2, U3, U4, U5> Dataset<Tuple6<K, U1, U2, U3, U4, U5>> agg(
+            TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2, TypedColumn<? super V, U3> col3,
+            TypedColumn<? super V, U4> col4, TypedColumn<? super V, U5> col5) {
+        return aggregateAsTuple(col1, col2, col3, col4, col5);
+    }
+
+    public <U1, U2, U3, U4, U5, U6> Dataset<Tuple7<K, U1, U2, U3, U4, U5, U6>> agg(
+            TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2, TypedColumn<? super V, U3> col3,
+            TypedColumn<? super V, U4> col4, TypedColumn<? super V, U5> col5, TypedColumn<? super V, U6> col6) {
+        return aggregateAsTuple(col1, col2, col3, col4, col5, col6);
+    }
+
+    public <U1, U2, U3, U4, U5, U6, U7> Dataset<Tuple8<K, U1, U2, U3, U4, U5, U6, U7>> agg(
+            TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2, TypedColumn<? super V, U3> col3,
+            TypedColumn<? super V, U4> col4, TypedColumn<? super V, U5> col5, TypedColumn<? super V, U6> col6,
+            TypedColumn<? super V, U7> col7) {
+        return aggregateAsTuple(col1, col2, col3, col4, col5, col6, col7);
+    }
+
+    public <U1, U2, U3, U4, U5, U6, U7, U8> Dataset<Tuple9<K, U1, U2, U3, U4, U5, U6, U7, U8>> agg(
+            TypedColumn<? super V, U1> col1, TypedColumn<? super V, U2> col2, TypedColumn<? super V, U3> col3,
+            TypedColumn<? super V, U4> col4, TypedColumn<? super V, U5> col5, TypedColumn<? super V, U6> col6,
+            TypedColumn<? super V, U7> col7, TypedColumn<? super V, U8> col8) {
+        return aggregateAsTuple(col1, col2, col3, col4, col5, col6, col7, col8);
+    }
+
+    /** {@link #aggregate} into tuples of the key and each column's value (Spark's {@code (K, U1, ..., Un)}). */
+    private <U> Dataset<U> aggregateAsTuple(TypedColumn<?, ?>... cols) {
+        Encoder<?>[] encoders = new Encoder<?>[cols.length + 1];
+        encoders[0] = keyEncoder;
+        for (int i = 0; i < cols.length; i++) {
+            encoders[i + 1] = cols[i].encoder();
+        }
+        return aggregate(TupleEncoder.of(encoders), cols);
     }
 
     private <U> Dataset<U> aggregate(Encoder<U> out, TypedColumn<?, ?>... cols) {

@@ -168,6 +168,20 @@ class TypedDatasetTest {
         Dataset<Tuple2<String, Long>> summed = byCity.agg(functions.sum("age").as(Encoders.LONG()));
         assertThat(summed.collectAsList()).containsExactlyInAnyOrder(new Tuple2<>("Oslo", 59L),
                 new Tuple2<>("Lyon", 60L), new Tuple2<>("Rome", 19L));
+        // agg takes one to eight typed columns, as Spark's: here eight, a 9-tuple with the key first
+        TypedColumn<Object, Long> total = functions.sum("age").as(Encoders.LONG());
+        TypedColumn<Object, Long> people = functions.count("age").as(Encoders.LONG());
+        TypedColumn<Object, Long> oldestAge = functions.max("age").as(Encoders.LONG());
+        TypedColumn<Object, Long> youngest = functions.min("age").as(Encoders.LONG());
+        Dataset<Tuple9<String, Long, Long, Long, Long, Long, Long, Long, Long>> eight = byCity.agg(total, people,
+                oldestAge, youngest, total, people, oldestAge, youngest);
+        assertThat(eight.columns()).hasSize(9).startsWith("key");
+        assertThat(eight.collectAsList()).containsExactlyInAnyOrder(
+                new Tuple9<>("Oslo", 59L, 2L, 30L, 29L, 59L, 2L, 30L, 29L),
+                new Tuple9<>("Lyon", 60L, 2L, 41L, 19L, 60L, 2L, 41L, 19L),
+                new Tuple9<>("Rome", 19L, 1L, 19L, 19L, 19L, 1L, 19L, 19L));
+        assertThat(byCity.agg(total, people, oldestAge, youngest, total).collectAsList())
+                .contains(new Tuple6<>("Rome", 19L, 1L, 19L, 19L, 19L));
         Dataset<Integer> states = byCity.mapGroupsWithState((String k, Iterator<Person> values,
                 io.updraft.sql.streaming.GroupState<Integer> state) -> {
             int n = state.exists() ? -1 : 0;

@@ -6,6 +6,10 @@ import io.updraft.sql.Tuple2;
 import io.updraft.sql.Tuple3;
 import io.updraft.sql.Tuple4;
 import io.updraft.sql.Tuple5;
+import io.updraft.sql.Tuple6;
+import io.updraft.sql.Tuple7;
+import io.updraft.sql.Tuple8;
+import io.updraft.sql.Tuple9;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
@@ -15,7 +19,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Spark's {@code Encoders.tuple(e1, ..., en)} (n = 2..5): columns {@code _1} .. {@code _n}, read by position (as
+ * Spark's {@code Encoders.tuple(e1, ..., en)} (n = 2..5; up to 9 for {@code KeyValueGroupedDataset.agg} of 8 columns): columns {@code _1} .. {@code _n}, read by position (as
  * Spark's tuple encoder reads its input by ordinal; another column count is {@code FIELD_NUMBER_MISMATCH}). A
  * single-value component ({@link #isFlat}: {@link ValueEncoder}, {@link SerializedObjectEncoder}) is its column
  * itself; any other (a bean, a tuple, rows of a schema) is a struct column of its own columns, null for a null
@@ -24,8 +28,8 @@ import java.util.function.Function;
 public record TupleEncoder<T>(List<Encoder<?>> components) implements Encoder<T> {
     public TupleEncoder {
         components = List.copyOf(components);
-        if (components.size() < 2 || components.size() > 5) {
-            throw new IllegalArgumentException("tuples have 2 to 5 elements, got " + components.size());
+        if (components.size() < 2 || components.size() > 9) {
+            throw new IllegalArgumentException("tuples have 2 to 9 elements, got " + components.size());
         }
     }
 
@@ -58,7 +62,11 @@ public record TupleEncoder<T>(List<Encoder<?>> components) implements Encoder<T>
             case 2 -> Tuple2.class;
             case 3 -> Tuple3.class;
             case 4 -> Tuple4.class;
-            default -> Tuple5.class;
+            case 5 -> Tuple5.class;
+            case 6 -> Tuple6.class;
+            case 7 -> Tuple7.class;
+            case 8 -> Tuple8.class;
+            default -> Tuple9.class;
         };
     }
 
@@ -92,7 +100,11 @@ public record TupleEncoder<T>(List<Encoder<?>> components) implements Encoder<T>
                 case 2 -> new Tuple2<>(v[0], v[1]);
                 case 3 -> new Tuple3<>(v[0], v[1], v[2]);
                 case 4 -> new Tuple4<>(v[0], v[1], v[2], v[3]);
-                default -> new Tuple5<>(v[0], v[1], v[2], v[3], v[4]);
+                case 5 -> new Tuple5<>(v[0], v[1], v[2], v[3], v[4]);
+                case 6 -> new Tuple6<>(v[0], v[1], v[2], v[3], v[4], v[5]);
+                case 7 -> new Tuple7<>(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+                case 8 -> new Tuple8<>(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
+                default -> new Tuple9<>(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
             };
         };
     }
@@ -105,6 +117,12 @@ public record TupleEncoder<T>(List<Encoder<?>> components) implements Encoder<T>
             case Tuple3<?, ?, ?> t -> new Object[] {t._1(), t._2(), t._3()};
             case Tuple4<?, ?, ?, ?> t -> new Object[] {t._1(), t._2(), t._3(), t._4()};
             case Tuple5<?, ?, ?, ?, ?> t -> new Object[] {t._1(), t._2(), t._3(), t._4(), t._5()};
+            case Tuple6<?, ?, ?, ?, ?, ?> t -> new Object[] {t._1(), t._2(), t._3(), t._4(), t._5(), t._6()};
+            case Tuple7<?, ?, ?, ?, ?, ?, ?> t -> new Object[] {t._1(), t._2(), t._3(), t._4(), t._5(), t._6(), t._7()};
+            case Tuple8<?, ?, ?, ?, ?, ?, ?, ?> t -> new Object[] {t._1(), t._2(), t._3(), t._4(), t._5(), t._6(), t._7(),
+                t._8()};
+            case Tuple9<?, ?, ?, ?, ?, ?, ?, ?, ?> t -> new Object[] {t._1(), t._2(), t._3(), t._4(), t._5(), t._6(),
+                t._7(), t._8(), t._9()};
             default -> throw new IllegalArgumentException("not a tuple: " + value);
         };
         for (int i = 0; i < v.length; i++) {
