@@ -28,7 +28,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -66,6 +68,7 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
     private final CacheManager cacheManager = new CacheManager(this);
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile PlannerHolder planner;
+    private final List<Consumer<JobResult>> jobListeners = new CopyOnWriteArrayList<>();
 
     private record PlannerHolder(PlannerConfig config, QueryPlanner planner) {
     }
@@ -358,7 +361,17 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
                 .withProgress(conf.showProgress() ? (progress != null ? progress : System.err) : null)
                 .withTaskConfig(taskConfig);
         JobRunner runner = cluster.jobRunner(options);
-        return runner.run(plan);
+        JobResult result = runner.run(plan);
+        jobListeners.forEach(listener -> listener.accept(result));
+        return result;
+    }
+
+    /**
+     * Updraft's own hook (Spark has none like it): {@code listener} receives every job this session finishes — its
+     * per-stage metrics and summary — on the thread that ran it. The benchmark's cost model uses it.
+     */
+    public void addJobListener(Consumer<JobResult> listener) {
+        jobListeners.add(Objects.requireNonNull(listener, "listener is null"));
     }
 
     private void checkActive() {

@@ -100,7 +100,7 @@ public final class Benchmark {
         return report;
     }
 
-    private static TpchData.Result prepareData(BenchmarkOptions options, PrintStream out) {
+    static TpchData.Result prepareData(BenchmarkOptions options, PrintStream out) {
         if (!TpchData.isComplete(options.dataDir())) {
             out.println("Generating TPC-H SF " + Demo.scaleText(options.scale()) + " into " + options.dataDir()
                     + " (once; later runs reuse it) ...");

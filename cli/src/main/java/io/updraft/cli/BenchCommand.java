@@ -2,12 +2,14 @@ package io.updraft.cli;
 
 import io.updraft.bench.Benchmark;
 import io.updraft.bench.BenchmarkOptions;
+import io.updraft.bench.CostModelRun;
 import io.updraft.bench.Demo;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +17,9 @@ import java.util.Map;
 
 /**
  * {@code updraft bench [--scale S] [--data DIR] [--queries 1,3,6|all] [--runs N] [--warmup N] [--threads N]
- * [--timeout SECONDS] [--no-spark] [--out FILE]}: TPC-H through Updraft local, DuckDB and Spark side by side ({@link Benchmark}).
+ * [--timeout SECONDS] [--no-spark] [--out FILE] [--model-scale S,...]}: TPC-H through Updraft local, DuckDB and Spark
+ * side by side ({@link Benchmark}); with {@code --model-scale}, Updraft's measured stages priced on Lambda at those
+ * scales instead ({@link CostModelRun}).
  */
 final class BenchCommand {
     static final String NAME = "updraft bench";
@@ -26,6 +30,7 @@ final class BenchCommand {
     static final String USAGE = """
             Usage: updraft bench [--scale S] [--data DIR] [--queries 1,3,6|all] [--runs N] [--warmup N]
                                  [--threads N] [--timeout SECONDS] [--no-spark] [--conf K=V] [--out FILE]
+                                 [--model-scale S[,S...]]
 
             Runs TPC-H queries through Updraft (local[N], this JVM), DuckDB (JDBC, threads = N) and Apache Spark
             4.2 (local[N], a child JVM) on the same Parquet files, one engine after the other, and prints the
@@ -47,15 +52,30 @@ final class BenchCommand {
               --conf K=V     A setting of Updraft's session (repeatable), e.g. to compare a lever on and off
               --out FILE     Write the results to FILE.json and FILE.csv (an extension .json or .csv is dropped;
                              default bench/target/bench-results/tpch-sf<S>-<time>.* under the checkout)
+              --model-scale S  Instead of the comparison: run each query once on Updraft at --scale (after the
+                             warm-ups), and print its cost and time on Lambda at TPC-H scale S (repeatable or
+                             comma-separated, e.g. 100,1000): x86 and arm64, S3 Standard or S3 Express One Zone
+                             for the shuffle, tasks and memory per stage chosen by the model (bench README)
               -h, --help     Show this help
 
             Environment: UPDRAFT_SPARK_JAVA_OPTS adds options to Spark's JVM (default heap -Xmx6g).
             """;
 
     private final BenchmarkOptions options;
+    private final List<Double> modelScales;
 
     BenchCommand(BenchmarkOptions options) {
+        this(options, List.of());
+    }
+
+    BenchCommand(BenchmarkOptions options, List<Double> modelScales) {
         this.options = options;
+        this.modelScales = List.copyOf(modelScales);
+    }
+
+    /** The scale factors of {@code --model-scale}, in the order given, no duplicates; empty without it. */
+    List<Double> modelScales() {
+        return modelScales;
     }
 
     BenchmarkOptions options() {
@@ -79,6 +99,7 @@ final class BenchCommand {
         boolean spark = true;
         Path out = null;
         Map<String, String> conf = new LinkedHashMap<>();
+        List<Double> modelScales = new ArrayList<>();
         while (args.hasNext()) {
             String word = args.nextWord();
             switch (word) {
@@ -95,6 +116,7 @@ final class BenchCommand {
                 case "--no-spark" -> spark = false;
                 case "--conf" -> args.keyValueInto(word, conf);
                 case "--out" -> out = Path.of(args.value(word));
+                case "--model-scale" -> addModelScales(args.value(word), modelScales);
                 default -> throw new UsageException((word.startsWith("-") ? "unknown option '" : "unexpected argument '")
                         + word + "' for " + NAME + " (see 'updraft bench --help')");
             }
@@ -107,11 +129,35 @@ final class BenchCommand {
         List<String> javaOptions = sparkJavaOptions == null || sparkJavaOptions.isBlank() ? List.of()
                 : Arrays.asList(sparkJavaOptions.strip().split("\\s+"));
         return new BenchCommand(new BenchmarkOptions(scale, data.toAbsolutePath().normalize(), queries, runs, warmup,
-                threads, spark, outBase, root, javaOptions, timeout, conf));
+                threads, spark && modelScales.isEmpty(), outBase, root, javaOptions, timeout, conf), modelScales);
     }
 
     void run(PrintStream out) {
-        Benchmark.run(options, out);
+        if (modelScales.isEmpty()) {
+            Benchmark.run(options, out);
+        } else {
+            CostModelRun.run(options, modelScales, out);
+        }
+    }
+
+    /** {@code 100,1000}: each a positive scale factor up to 100,000. */
+    private static void addModelScales(String text, List<Double> into) {
+        for (String word : text.split(",", -1)) {
+            double scale;
+            try {
+                scale = Double.parseDouble(word.strip());
+            } catch (NumberFormatException e) {
+                throw new UsageException("--model-scale must be scale factors separated by commas, e.g. 100,1000; got '"
+                        + text + "'");
+            }
+            if (!(scale > 0) || scale > 100_000) {
+                throw new UsageException("--model-scale must be a positive number up to 100000, got '" + word.strip()
+                        + "'");
+            }
+            if (!into.contains(scale)) {
+                into.add(scale);
+            }
+        }
     }
 
     private static Path defaultOut(Path home, double scale) {

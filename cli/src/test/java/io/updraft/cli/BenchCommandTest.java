@@ -57,6 +57,24 @@ class BenchCommandTest {
     }
 
     @Test
+    void modelScalesAreRepeatableOrCommaSeparatedAndLeaveSparkOut() {
+        BenchCommand command = BenchCommand.parse(List.of("--model-scale", "100,1000", "--model-scale=10",
+                "--model-scale", "1000", "--scale", "0.1"), "/opt/updraft", null);
+        assertThat(command.modelScales()).containsExactly(100.0, 1000.0, 10.0);
+        assertThat(command.options().spark()).isFalse();   // the model runs Updraft only
+        assertThat(command.options().scale()).isEqualTo(0.1);
+        assertThat(BenchCommand.parse(List.of(), "/opt/updraft", null).modelScales()).isEmpty();
+
+        assertUsageError(CliRun.of("bench", "--model-scale", "100,x"),
+                "updraft: --model-scale must be scale factors separated by commas, e.g. 100,1000; got '100,x'");
+        assertUsageError(CliRun.of("bench", "--model-scale", "0"),
+                "updraft: --model-scale must be a positive number up to 100000, got '0'");
+        assertUsageError(CliRun.of("bench", "--model-scale", "1000,"),
+                "updraft: --model-scale must be scale factors separated by commas, e.g. 100,1000; got '1000,'");
+        assertThat(CliRun.of("bench", "--help").out()).contains("--model-scale S");
+    }
+
+    @Test
     void helpAndUsageErrors() {
         CliRun help = CliRun.of("bench", "--help");
         assertThat(help.status()).isZero();

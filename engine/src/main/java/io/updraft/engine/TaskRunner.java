@@ -24,6 +24,8 @@ import org.slf4j.MDC;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
@@ -115,6 +117,7 @@ public final class TaskRunner {
 
     private TaskResult runInContext(TaskSpec spec) {
         long start = nanoClock.getAsLong();
+        long cpuStart = threadCpuNanos();
         String name = "task-" + spec.jobId() + "-" + spec.stageId() + "-" + spec.taskId() + "-" + spec.attempt();
         ExecutionContext context = null;
         BufferAllocator allocator;
@@ -163,7 +166,8 @@ public final class TaskRunner {
         if (failure != null) {
             return failure(spec, failure, context, start);
         }
-        TaskMetrics metrics = context.metrics().toMetrics(nanoClock.getAsLong() - start);
+        TaskMetrics metrics = context.metrics().toMetrics(nanoClock.getAsLong() - start)
+                .withCpuNanos(Math.max(0, threadCpuNanos() - cpuStart));
         LOG.info("Task {} succeeded in {} ms: {} rows out", name, (nanoClock.getAsLong() - start) / 1_000_000,
                 metrics.rowsOutput());
         if (context.writtenFiles() != null) {
@@ -173,6 +177,16 @@ public final class TaskRunner {
             return TaskResult.shuffleSuccess(spec, schema, context.shuffleOutput(), metrics);
         }
         return TaskResult.success(spec, schema, ipc == null ? List.of() : List.of(ipc), metrics);
+    }
+
+    /** CPU time of this thread (a task runs on one thread), 0 where the JVM does not measure it. */
+    static long threadCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        if (!threads.isCurrentThreadCpuTimeSupported()) {
+            return 0;
+        }
+        long nanos = threads.getCurrentThreadCpuTime();
+        return Math.max(nanos, 0);
     }
 
     private static long memoryLimit(TaskSpec spec) {

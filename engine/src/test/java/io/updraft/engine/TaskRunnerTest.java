@@ -200,6 +200,7 @@ class TaskRunnerTest {
         assertThat(result.status()).isEqualTo(TaskStatus.SUCCEEDED);
         assertThat(result.metrics().rowsOutput()).isEqualTo(10000);
         assertThat(result.metrics().rowGroupsRead()).isEqualTo(5);
+        assertThat(result.metrics().cpuNanos()).isPositive();   // the task thread's CPU time, for the cost model
         assertThat(ArrowRows.decode(result.arrowIpcBase64(), result.schema())).hasSize(10000);
     }
 

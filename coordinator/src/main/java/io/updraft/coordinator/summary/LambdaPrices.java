@@ -9,6 +9,8 @@ package io.updraft.coordinator.summary;
 public record LambdaPrices(double lambdaGbSecondDollars, double lambdaMillionRequestsDollars,
                         double s3ThousandPutsDollars, double s3ThousandGetsDollars, int lambdaMemoryMb) {
     public static final double LAMBDA_GB_SECOND = 0.0000166667;
+    /** arm64 (Graviton2) Lambda duration, us-east-1, first 6 billion GB-seconds a month. */
+    public static final double LAMBDA_ARM_GB_SECOND = 0.0000133334;
     public static final double LAMBDA_MILLION_REQUESTS = 0.20;
     public static final double S3_THOUSAND_PUTS = 0.005;
     public static final double S3_THOUSAND_GETS = 0.0004;

@@ -184,7 +184,7 @@ class TaskCodecTest {
         ShuffleOutput output = new ShuffleOutput("shuffle/aa/j/s1/t2-a0.arrow", List.of(0L, 10L), List.of(10L, 0L),
                 List.of(3L, 0L));
         TaskResult result = TaskResult.shuffleSuccess(spec, new StructType(List.of()).add("a", DataTypes.IntegerType),
-                output, new TaskMetrics(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+                output, new TaskMetrics(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12));
         TaskResult decoded = TaskCodec.decodeResult(TaskCodec.encode(result));
         assertThat(decoded).isEqualTo(result);
         assertThat(decoded.arrowIpcBase64()).isEmpty();
@@ -196,6 +196,8 @@ class TaskCodecTest {
         TaskResult legacy = TaskCodec.decodeResult(old);
         assertThat(legacy.shuffleOutput()).isNull();
         assertThat(legacy.metrics()).isEqualTo(new TaskMetrics(1, 2, 0, 0, 3, 4));
+        assertThat(legacy.metrics().cpuNanos()).isZero();   // JSON without cpuNanos (an older worker)
+        assertThat(TaskCodec.encode(result)).contains("\"cpuNanos\":12");
     }
 
     @Test
