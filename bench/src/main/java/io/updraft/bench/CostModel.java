@@ -10,8 +10,8 @@ import java.util.List;
  * Prices a query at a TPC-H scale factor on Lambda from the stage metrics of one run at a small scale (see the bench
  * README, "Cost model", for every assumption). Per stage, in the measured order: the work is scaled — a stage that
  * reads base tables by {@code target / measured} scale; a stage that reads shuffle by how much the output of the
- * stages it reads grew; a stage whose tasks wrote at most {@link Assumptions#smallOutputRows} rows each (a partial
- * aggregation into a few groups) writes as many bytes per task as measured, whatever the scale — then the tasks and
+ * stages it reads grew; a stage that ends in an aggregation whose tasks wrote at most
+ * {@link Assumptions#smallOutputRows} rows each (a partial aggregation into a few groups) writes as many bytes per task as measured, whatever the scale — then the tasks and
  * the memory size are chosen: of every candidate (task counts from {@link Assumptions#bytesPerTaskCandidates}, memory
  * sizes from {@link Assumptions#memoryCandidatesMb}) that fits Lambda's limits, the cheapest whose stage time is at
  * most {@link Assumptions#targetStageSeconds}, else the fastest. Task time = invocation overhead + CPU time ÷ the
@@ -175,11 +175,26 @@ public final class CostModel {
         }
         double workGrowth = scan ? factor : growth;
         boolean fixed = t.shuffleBytesWritten() > 0 && t.rowsOutput() <= assumptions.smallOutputRows() * tasks
-                && (t.rowsRead() == 0 || t.rowsOutput() * 100 <= t.rowsRead());
+                && (t.rowsRead() == 0 || t.rowsOutput() * 100 <= t.rowsRead()) && endsInAggregate(stage.description());
         return new ScaledStage(stage.stageId(), stage.description(), scan, t.cpuNanos() / 1e9 * workGrowth,
                 Math.round(t.bytesRead() * factor), Math.round(t.rowGroupsRead() * factor),
                 Math.round(t.shuffleBytesRead() * growth), Math.max(producerTasks, t.shuffleBytesRead() > 0 ? 1 : 0),
                 fixed, Math.round(t.shuffleBytesWritten() * workGrowth), t.shuffleBytesWritten() / tasks);
+    }
+
+    /**
+     * Whether the stage's last row-changing step ({@code StageDescriptions}: "scan lineitem → filter → partial
+     * aggregate") is an aggregation — whose output is its groups, not a share of its input as a filter's or a join's.
+     */
+    static boolean endsInAggregate(String description) {
+        String last = "";
+        for (String step : description.split(" → ")) {
+            if (step.contains("aggregate") || step.contains("join") || step.contains("filter") || step.startsWith("scan")
+                    || step.startsWith("read stage") || step.contains("limit")) {
+                last = step;
+            }
+        }
+        return last.contains("aggregate");
     }
 
     /** The cheapest candidate within the target stage time, else the fastest; every candidate within Lambda's limits. */

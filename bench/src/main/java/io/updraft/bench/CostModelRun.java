@@ -87,10 +87,11 @@ public final class CostModelRun {
                 for (CostModel.StagePlan p : first.stages()) {
                     CostModel.ScaledStage w = p.work();
                     b.append(String.format(Locale.ROOT, "    stage %d %-5s %6d tasks × %5d MB, task %7.2f s, stage %7.2f s;"
-                                    + " CPU %9.1f s, input %s, shuffle %s read / %s written%s%n", w.stageId(),
+                                    + " CPU %9.1f s, input %s, shuffle %s read / %s written%s: %s%n", w.stageId(),
                             w.scan() ? "scan" : "shuf", p.tasks(), p.memoryMb(), p.taskSeconds(), p.stageSeconds(),
                             w.cpuSeconds(), bytes(w.inputBytes()), bytes(w.shuffleReadBytes()),
-                            bytes(p.shuffleWrittenBytes()), w.fixedOutputPerTask() ? " (fixed per task)" : ""));
+                            bytes(p.shuffleWrittenBytes()), w.fixedOutputPerTask() ? " (fixed per task)" : "",
+                            w.description()));
                 }
                 for (CostPrices prices : CostPrices.ALL) {
                     CostModel.QueryCost cost = prices == CostPrices.X86_S3 ? first

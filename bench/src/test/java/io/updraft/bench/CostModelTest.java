@@ -16,16 +16,17 @@ class CostModelTest {
                 1000, 512, 4, 1.0, bytesPerTask, memories));
     }
 
-    private static StageMetrics stage(int id, int tasks, long rowsRead, long bytesRead, int rowGroups, long rowsOut,
+    private static StageMetrics stage(int id, String description, int tasks, long rowsRead, long bytesRead, int rowGroups, long rowsOut,
                                       long shuffleWritten, long shuffleRead, double cpuSeconds) {
-        return new StageMetrics(id, "stage " + id, tasks, new TaskMetrics(rowsRead, bytesRead, rowGroups, 0, rowsOut,
+        return new StageMetrics(id, description, tasks, new TaskMetrics(rowsRead, bytesRead, rowGroups, 0, rowsOut,
                 1, 0, 0, shuffleWritten, shuffleRead, 0, Math.round(cpuSeconds * 1e9)), 1);
     }
 
     /** A Q1-like job at SF 1: a scan with a partial aggregation into 4 groups per task, then the final stage. */
     private static final List<StageMetrics> AGGREGATION = List.of(
-            stage(0, 8, 6_000_000, 1_000_000_000L, 4, 32, 8000, 0, 10),
-            stage(1, 1, 32, 0, 0, 4, 0, 8000, 0.01));
+            stage(0, "scan lineitem → filter → project → partial aggregate → shuffle write", 8, 6_000_000,
+                    1_000_000_000L, 4, 32, 8000, 0, 10),
+            stage(1, "read stage 0 → final aggregate", 1, 32, 0, 0, 4, 0, 8000, 0.01));
 
     @Test
     void scanScalesLinearlyAndItsSmallAggregateOutputScalesWithItsTasks() {
@@ -87,14 +88,19 @@ class CostModelTest {
     @Test
     void aJoinReadsBothScansAndGrowsWithThem() {
         List<StageMetrics> join = List.of(
-                stage(0, 2, 150_000, 4_000_000, 2, 100_000, 1_000_000, 0, 0.2),     // orders
-                stage(1, 4, 600_000, 20_000_000, 4, 200_000, 2_000_000, 0, 0.6),    // lineitem
-                stage(2, 2, 300_000, 0, 0, 4, 100, 3_000_000, 0.4),                 // join + partial aggregate
-                stage(3, 1, 4, 0, 0, 2, 0, 100, 0.001));
+                stage(0, "scan orders → shuffle write", 2, 150_000, 4_000_000, 2, 100_000, 1_000_000, 0, 0.2),
+                // a selective filter: few rows a task, but a share of the input at every scale
+                stage(1, "scan lineitem → filter → shuffle write", 4, 6_000_000, 20_000_000, 4, 2_000, 2_000_000, 0,
+                        0.6),
+                stage(2, "read stage 0 → hash join → partial aggregate → shuffle write", 2, 300_000, 0, 0, 4, 100,
+                        3_000_000, 0.4),
+                stage(3, "read stage 2 → final aggregate", 1, 4, 0, 0, 2, 0, 100, 0.001));
         CostModel.QueryCost cost = model(List.of(64L << 20), List.of(1769), 1000).price(join, 1, 10, CostPrices.X86_S3);
 
         assertThat(cost.stages().get(0).work().fixedOutputPerTask()).isFalse();
         assertThat(cost.stages().get(0).shuffleWrittenBytes()).isEqualTo(10_000_000);
+        assertThat(cost.stages().get(1).work().fixedOutputPerTask()).isFalse();   // a filter, not an aggregate
+        assertThat(cost.stages().get(1).shuffleWrittenBytes()).isEqualTo(20_000_000);
         CostModel.StagePlan joined = cost.stages().get(2);
         assertThat(joined.work().shuffleReadBytes()).isEqualTo(30_000_000);
         assertThat(joined.work().cpuSeconds()).isCloseTo(4.0, within(1e-9));
@@ -122,6 +128,15 @@ class CostModelTest {
         assertThat(standard.s3Dollars()).isCloseTo(200 * 0.0004 / 1000, within(1e-12));
         assertThat(express.taskSeconds()).isCloseTo(6.0, within(1e-9));   // 2 s CPU + 400 MB at 100 MB/s
         assertThat(model.evaluate(reduce, 1, 10240, CostPrices.X86_S3)).isNull();   // 4 GB of input needs > 10 GB
+    }
+
+    @Test
+    void onlyAnAggregateAsTheLastRowChangingStepHasAFixedOutput() {
+        assertThat(CostModel.endsInAggregate("scan lineitem → filter → project → partial aggregate → shuffle write"))
+                .isTrue();
+        assertThat(CostModel.endsInAggregate("scan lineitem → filter → project → shuffle write")).isFalse();
+        assertThat(CostModel.endsInAggregate("read stage 0 → partial aggregate → hash join → shuffle write")).isFalse();
+        assertThat(CostModel.endsInAggregate("read stage 0 → hash join → partial aggregate")).isTrue();
     }
 
     @Test
