@@ -76,7 +76,8 @@ public final class CostModel {
 
     /** The work of one stage at the target scale, before the choice of tasks. */
     public record ScaledStage(int stageId, String description, boolean scan, double cpuSeconds, long inputBytes,
-                              long rowGroups, long shuffleReadBytes, long producerTasks, boolean fixedOutputPerTask,
+                              long rowGroups, long shuffleReadBytes, long broadcastBytes, long producerTasks,
+                              boolean fixedOutputPerTask,
                               long shuffleWriteBytes, long shuffleWriteBytesPerTask) {
     }
 
@@ -161,25 +162,33 @@ public final class CostModel {
         boolean scan = t.bytesRead() > 0;
         double growth = factor;
         long producerTasks = 0;
+        boolean broadcast = stage.description().contains("read broadcast");
+        // every task of a stage that reads a broadcast reads all of it
+        long readOfProducers = broadcast ? t.shuffleBytesRead() / tasks : t.shuffleBytesRead();
+        long broadcastBytes = 0;
         if (t.shuffleBytesRead() > 0) {
             // the most recent unread outputs whose bytes add up to what this stage read
             long measuredSum = 0;
             long modeledSum = 0;
-            while (!pending.isEmpty() && measuredSum < t.shuffleBytesRead() * 0.99) {
+            while (!pending.isEmpty() && measuredSum < readOfProducers * 0.99) {
                 int producer = pending.removeLast();
                 measuredSum += measured.get(producer).totals().shuffleBytesWritten();
                 modeledSum += plans.get(producer).shuffleWrittenBytes();
                 producerTasks += plans.get(producer).tasks();
             }
             growth = measuredSum == 0 ? factor : (double) modeledSum / measuredSum;
+            if (broadcast) {
+                broadcastBytes = modeledSum;
+                growth = factor;   // the stage's own work grows with its table
+            }
         }
         double workGrowth = scan ? factor : growth;
         boolean fixed = t.shuffleBytesWritten() > 0 && t.rowsOutput() <= assumptions.smallOutputRows() * tasks
                 && (t.rowsRead() == 0 || t.rowsOutput() * 100 <= t.rowsRead()) && endsInAggregate(stage.description());
         return new ScaledStage(stage.stageId(), stage.description(), scan, t.cpuNanos() / 1e9 * workGrowth,
                 Math.round(t.bytesRead() * factor), Math.round(t.rowGroupsRead() * factor),
-                Math.round(t.shuffleBytesRead() * growth), Math.max(producerTasks, t.shuffleBytesRead() > 0 ? 1 : 0),
-                fixed, Math.round(t.shuffleBytesWritten() * workGrowth), t.shuffleBytesWritten() / tasks);
+                broadcast ? 0 : Math.round(t.shuffleBytesRead() * growth), broadcastBytes,
+                Math.max(producerTasks, t.shuffleBytesRead() > 0 ? 1 : 0), fixed, Math.round(t.shuffleBytesWritten() * workGrowth), t.shuffleBytesWritten() / tasks);
     }
 
     /**
@@ -236,7 +245,7 @@ public final class CostModel {
     StagePlan evaluate(ScaledStage work, int tasks, int memoryMb, CostPrices prices) {
         Assumptions a = assumptions;
         double inputPerTask = (double) work.inputBytes() / tasks;
-        double shuffleReadPerTask = (double) work.shuffleReadBytes() / tasks;
+        double shuffleReadPerTask = (double) work.shuffleReadBytes() / tasks + work.broadcastBytes();
         long written = work.fixedOutputPerTask() ? work.shuffleWriteBytesPerTask() * tasks : work.shuffleWriteBytes();
         double writePerTask = (double) written / tasks;
         double neededMb = a.baseMemoryMb() + a.shuffleMemoryFactor() * shuffleReadPerTask / MIB;
@@ -271,7 +280,7 @@ public final class CostModel {
                 + shuffleGets * prices.shuffleThousandGetsDollars() / 1000;
         if (prices.expressShuffle()) {
             double putBytes = Math.max(0, writePerTask - CostPrices.EXPRESS_FREE_BYTES_PER_REQUEST) * shufflePuts;
-            double getSize = shuffleGets == 0 ? 0 : (double) work.shuffleReadBytes() / shuffleGets;
+            double getSize = shuffleGets == 0 ? 0 : shuffleReadPerTask * tasks / shuffleGets;
             double getBytes = Math.max(0, getSize - CostPrices.EXPRESS_FREE_BYTES_PER_REQUEST) * shuffleGets;
             s3 += putBytes / GIB * prices.shuffleUploadGbDollars() + getBytes / GIB * prices.shuffleRetrievalGbDollars();
         }

@@ -89,7 +89,7 @@ public final class CostModelRun {
                     b.append(String.format(Locale.ROOT, "    stage %d %-5s %6d tasks × %5d MB, task %7.2f s, stage %7.2f s;"
                                     + " CPU %9.1f s, input %s, shuffle %s read / %s written%s: %s%n", w.stageId(),
                             w.scan() ? "scan" : "shuf", p.tasks(), p.memoryMb(), p.taskSeconds(), p.stageSeconds(),
-                            w.cpuSeconds(), bytes(w.inputBytes()), bytes(w.shuffleReadBytes()),
+                            w.cpuSeconds(), bytes(w.inputBytes()), bytes(w.shuffleReadBytes() + w.broadcastBytes() * p.tasks()),
                             bytes(p.shuffleWrittenBytes()), w.fixedOutputPerTask() ? " (fixed per task)" : "",
                             w.description()));
                 }

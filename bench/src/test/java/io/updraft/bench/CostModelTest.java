@@ -115,10 +115,10 @@ class CostModelTest {
     void expressChargesTheBytesAboveHalfAMegabytePerRequest() {
         CostModel model = model(List.of(1L << 30), List.of(1769), 1000);
         // 10 tasks reading 400 MB each need 512 MB + 4 × 381 MiB: more than 1769 MB
-        assertThat(model.evaluate(new CostModel.ScaledStage(5, "reduce", false, 20, 0, 0, 4_000_000_000L, 20, false, 0,
-                0), 10, 1769, CostPrices.X86_S3)).isNull();
-        CostModel.ScaledStage reduce = new CostModel.ScaledStage(5, "reduce", false, 20, 0, 0, 4_000_000_000L, 20,
-                false, 0, 0);
+        assertThat(model.evaluate(new CostModel.ScaledStage(5, "reduce", false, 20, 0, 0, 4_000_000_000L, 0, 20,
+                false, 0, 0), 10, 1769, CostPrices.X86_S3)).isNull();
+        CostModel.ScaledStage reduce = new CostModel.ScaledStage(5, "reduce", false, 20, 0, 0, 4_000_000_000L, 0,
+                20, false, 0, 0);
         CostModel.StagePlan express = model.evaluate(reduce, 10, 10240, CostPrices.X86_EXPRESS);
         CostModel.StagePlan standard = model.evaluate(reduce, 10, 10240, CostPrices.X86_S3);
 
@@ -128,6 +128,29 @@ class CostModelTest {
         assertThat(standard.s3Dollars()).isCloseTo(200 * 0.0004 / 1000, within(1e-12));
         assertThat(express.taskSeconds()).isCloseTo(6.0, within(1e-9));   // 2 s CPU + 400 MB at 100 MB/s
         assertThat(model.evaluate(reduce, 1, 10240, CostPrices.X86_S3)).isNull();   // 4 GB of input needs > 10 GB
+    }
+
+    @Test
+    void everyTaskOfAStageThatReadsABroadcastReadsAllOfIt() {
+        List<StageMetrics> broadcastJoin = List.of(
+                stage(0, "scan lineitem → filter → project → broadcast", 4, 6_000_000, 40_000_000, 4, 30_000,
+                        600_000, 0, 0.6),
+                // 3 tasks each read the 600 KB broadcast
+                stage(1, "scan orders → read broadcast stage 0 → broadcast hash join → partial aggregate → shuffle write",
+                        3, 1_500_000, 30_000_000, 3, 6, 60, 1_800_000, 0.3),
+                stage(2, "read stage 1 → final aggregate", 1, 6, 0, 0, 2, 0, 60, 0.001));
+        CostModel.QueryCost cost = model(List.of(64L << 20), List.of(1769, 10240), 5)
+                .price(broadcastJoin, 1, 100, CostPrices.X86_S3);
+        CostModel.StagePlan probe = cost.stages().get(1);
+        assertThat(cost.stages().get(0).shuffleWrittenBytes()).isEqualTo(60_000_000);
+        assertThat(probe.work().broadcastBytes()).isEqualTo(60_000_000);   // the whole broadcast, for every task
+        assertThat(probe.work().shuffleReadBytes()).isZero();
+        assertThat(probe.work().cpuSeconds()).isCloseTo(30, within(1e-9));   // grows with orders, not with its reads
+        assertThat(probe.tasks()).isEqualTo(45);   // ceil(3 GB of orders / 64 MiB); 1 task would take 60 s
+        assertThat(probe.memoryMb()).isEqualTo(1769);
+        assertThat(probe.shuffleGets()).isEqualTo(45L * cost.stages().get(0).tasks());
+        // 0.667 s CPU + (66.7 MB of orders + 60 MB of broadcast + 60 B) at 100 MB/s
+        assertThat(probe.taskSeconds()).isCloseTo(30.0 / 45 + (3e9 / 45 + 60e6 + 60) / 100e6, within(1e-6));
     }
 
     @Test
