@@ -56,4 +56,43 @@ class SmallTypeLiteralsTest {
         assertThat(a.getDouble(0)).isEqualTo(45.0);
         assertThat(a.getDouble(1)).isEqualTo(4.5);
     }
+
+    @Test
+    void minMaxAndSumOfSmallTypesFloatsAndBinaries() {
+        // two files, so partial aggregates are merged after the shuffle
+        Dataset<Row> d = t.spark.sql("SELECT id % 3 AS g, min(cast(id as tinyint)) AS a, max(cast(id as smallint)) AS b,"
+                + " sum(cast(id as tinyint)) AS c, sum(cast(id as smallint)) AS d, min(cast(id as float) + cast(0.5 as float)) AS e,"
+                + " max(cast(id as float) + cast(0.5 as float)) AS f, min(cast(cast(id + 10 as string) as binary)) AS h,"
+                + " max(cast(cast(id + 10 as string) as binary)) AS i FROM emp GROUP BY id % 3 ORDER BY g");
+        assertThat(d.schema().simpleString()).isEqualTo("struct<g:int,a:tinyint,b:smallint,c:bigint,d:bigint,"
+                + "e:float,f:float,h:binary,i:binary>");
+        List<Row> rows = d.collectAsList();
+        assertThat(rows).hasSize(3);
+        for (int g = 0; g < 3; g++) {
+            long sum = 0;
+            int max = 0;
+            for (int id = g; id < 100; id += 3) {
+                sum += id;
+                max = id;
+            }
+            Row r = rows.get(g);
+            assertThat(r.getInt(0)).isEqualTo(g);
+            assertThat(r.getByte(1)).isEqualTo((byte) g);
+            assertThat(r.getShort(2)).isEqualTo((short) max);
+            assertThat(r.getLong(3)).isEqualTo(sum);
+            assertThat(r.getLong(4)).isEqualTo(sum);
+            assertThat(r.getFloat(5)).isEqualTo(g + 0.5f);
+            assertThat(r.getFloat(6)).isEqualTo(max + 0.5f);
+            // binaries order by unsigned bytes (ASCII digits here: as the strings order)
+            String smallest = null;
+            String largest = null;
+            for (int id = g; id < 100; id += 3) {
+                String text = Integer.toString(id + 10);
+                smallest = smallest == null || text.compareTo(smallest) < 0 ? text : smallest;
+                largest = largest == null || text.compareTo(largest) > 0 ? text : largest;
+            }
+            assertThat(new String((byte[]) r.get(7), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(smallest);
+            assertThat(new String((byte[]) r.get(8), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(largest);
+        }
+    }
 }

@@ -36,11 +36,20 @@ final class LongSumAccumulator extends Accumulator {
         ArrowBuf data = argument.getDataBuffer();
         long[] s = sums;
         boolean[] f = seen;
-        if (Vectors.kindOf(argument) == PhysicalKind.INT32) {
+        PhysicalKind kind = Vectors.kindOf(argument);
+        if (kind == PhysicalKind.INT32) {
             for (int i = 0; i < n; i++) {
                 if (Bits.get(validity, i)) {
                     int g = groupIds[i];
                     s[g] += data.getInt((long) i << 2);
+                    f[g] = true;
+                }
+            }
+        } else if (kind == PhysicalKind.INT8 || kind == PhysicalKind.INT16) {
+            for (int i = 0; i < n; i++) {
+                if (Bits.get(validity, i)) {
+                    int g = groupIds[i];
+                    s[g] += kind == PhysicalKind.INT8 ? data.getByte(i) : data.getShort((long) i << 1);
                     f[g] = true;
                 }
             }

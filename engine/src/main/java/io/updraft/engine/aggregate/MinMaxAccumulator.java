@@ -7,7 +7,7 @@ import io.updraft.sql.types.DataType;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -33,8 +33,8 @@ final class MinMaxAccumulator extends Accumulator {
         this.kind = PhysicalKind.of(type);
         this.max = max;
         switch (kind) {
-            case FLOAT64 -> doubles = new double[16];
-            case UTF8 -> strings = new byte[16][];
+            case FLOAT64, FLOAT32 -> doubles = new double[16];
+            case UTF8, BINARY -> strings = new byte[16][];
             case DECIMAL -> {
                 longs = new long[16];
                 bigs = new BigInteger[16];
@@ -74,13 +74,15 @@ final class MinMaxAccumulator extends Accumulator {
         ArrowBuf validity = argument.getValidityBuffer();
         ArrowBuf data = argument.getDataBuffer();
         switch (kind) {
-            case BOOLEAN, INT32, INT64 -> {
+            case BOOLEAN, INT8, INT16, INT32, INT64 -> {
                 for (int i = 0; i < n; i++) {
                     if (!Bits.get(validity, i)) {
                         continue;
                     }
                     long v = switch (kind) {
                         case BOOLEAN -> Bits.get(data, i) ? 1 : 0;
+                        case INT8 -> data.getByte(i);
+                        case INT16 -> data.getShort((long) i << 1);
                         case INT32 -> data.getInt((long) i << 2);
                         default -> data.getLong((long) i << 3);
                     };
@@ -91,12 +93,12 @@ final class MinMaxAccumulator extends Accumulator {
                     }
                 }
             }
-            case FLOAT64 -> {
+            case FLOAT64, FLOAT32 -> {
                 for (int i = 0; i < n; i++) {
                     if (!Bits.get(validity, i)) {
                         continue;
                     }
-                    double v = data.getDouble((long) i << 3);
+                    double v = kind == PhysicalKind.FLOAT32 ? data.getFloat((long) i << 2) : data.getDouble((long) i << 3);
                     int g = groupIds[i];
                     if (!seen[g]) {
                         doubles[g] = v;
@@ -136,7 +138,7 @@ final class MinMaxAccumulator extends Accumulator {
                     }
                 }
             }
-            case UTF8 -> {
+            case UTF8, BINARY -> {
                 ArrowBuf offsets = argument.getOffsetBuffer();
                 for (int i = 0; i < n; i++) {
                     if (!Bits.get(validity, i)) {
@@ -189,8 +191,11 @@ final class MinMaxAccumulator extends Accumulator {
                         Bits.set(data, i);
                     }
                 }
+                case INT8 -> data.setByte(i, (byte) longs[g]);
+                case INT16 -> data.setShort((long) i << 1, (short) longs[g]);
                 case INT32 -> data.setInt((long) i << 2, (int) longs[g]);
                 case INT64 -> data.setLong((long) i << 3, longs[g]);
+                case FLOAT32 -> data.setFloat((long) i << 2, (float) doubles[g]);
                 case FLOAT64 -> data.setDouble((long) i << 3, doubles[g]);
                 case DECIMAL -> {
                     if (bigs[g] != null) {
@@ -199,8 +204,8 @@ final class MinMaxAccumulator extends Accumulator {
                         Decimals.setLong(data, i, longs[g]);
                     }
                 }
-                case UTF8 -> {
-                    ((VarCharVector) out).setSafe(i, strings[g], 0, strings[g].length);
+                case UTF8, BINARY -> {
+                    ((BaseVariableWidthVector) out).setSafe(i, strings[g], 0, strings[g].length);
                     continue;
                 }
                 case NULL -> {
