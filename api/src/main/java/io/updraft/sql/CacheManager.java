@@ -27,24 +27,18 @@ import io.updraft.sql.types.StructType;
 import io.updraft.storage.StorageLevel;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 
 /**
  * A session's persisted Datasets (Spark's {@code CacheManager}): a persisted plan is computed by the first action
  * that needs it and kept — as Arrow IPC in the driver for levels using memory (shipped inside the tasks that read
- * it, a {@link LocalRelation}), as Parquet files in a local folder for {@code DISK_ONLY} and checkpoints (read back as
- * a file relation; a schema the Parquet writer cannot hold — structs, maps, repeated column names — and an empty
+ * it, a {@link LocalRelation}), as Parquet files in the session's {@link ScratchSpace} for {@code DISK_ONLY} and
+ * checkpoints, and on Lambda for every level (S3 objects, read back as a file relation; a schema the Parquet writer cannot hold — structs, maps, repeated column names — and an empty
  * result are kept in memory instead). Every later plan containing it (the same plan, compared as a value, as Spark
  * compares plans) reads the kept rows. Thread-safe.
  */
@@ -58,7 +52,7 @@ final class CacheManager {
     private static final class Entry {
         final StorageLevel level;
         LogicalPlan kept;
-        Path folder;
+        String folder;
         boolean computing;
 
         Entry(StorageLevel level) {
@@ -93,15 +87,17 @@ final class CacheManager {
 
     synchronized void unpersist(LogicalPlan plan) {
         Entry e = entries.remove(plan);
-        if (e != null) {
-            delete(e.folder);
+        if (e != null && e.folder != null) {
+            session.scratch().delete(e.folder);
         }
     }
 
     /** Forgets everything (the session stops). */
     synchronized void clear() {
         for (Entry e : entries.values()) {
-            delete(e.folder);
+            if (e.folder != null) {
+                session.scratch().delete(e.folder);
+            }
         }
         entries.clear();
     }
@@ -147,23 +143,36 @@ final class CacheManager {
         return rewriteChildren(node, compute);
     }
 
-    /** Computes the persisted {@code node} (persisted parts below it first) and keeps its rows in {@code e}. */
+    /**
+     * Computes the persisted {@code node} (persisted parts below it first) and keeps its rows in {@code e}: as
+     * Parquet files in the session's {@link ScratchSpace} for {@code DISK_ONLY} and, on Lambda, for every level (the
+     * workers write them, one file per task, and later tasks read them: the rows never pass through the
+     * coordinator); else in memory.
+     */
     private void keep(Entry e, LogicalPlan node) {
         LogicalPlan inner = rewriteChildren(node, true);
         Dataset<Row> rows = new Dataset<>(session, inner, Encoders.row());
         StructType schema = rows.schema();
-        if (e.level.useDisk() && !e.level.useMemory() && parquetCanHold(schema)) {
-            Path folder = folder();
-            rows.write().mode(SaveMode.Overwrite).parquet(folder.toString());
-            if (hasParquetFiles(folder)) {
+        boolean files = session.onLambda() || (e.level.useDisk() && !e.level.useMemory());
+        if (files && parquetCanHold(schema)) {
+            ScratchSpace scratch = session.scratch();
+            String folder = scratch.newFolder("persisted");
+            rows.write().mode(SaveMode.Overwrite).parquet(folder);
+            if (!scratch.parquetFiles(folder).isEmpty()) {
                 e.folder = folder;
-                e.kept = session.read().parquet(folder.toString()).logicalPlan();
+                e.kept = session.read().parquet(folder).logicalPlan();
                 return;
             }
-            delete(folder);
+            scratch.delete(folder);
         }
         List<Row> collected = session.execute(session.planner().plan(inner)).rows();
         e.kept = LocalRows.relation(collected, schema);
+    }
+
+    /** The folder a computed entry's files are in, null when it is not computed or kept in memory (tests). */
+    synchronized String folder(LogicalPlan plan) {
+        Entry e = entries.get(plan);
+        return e == null ? null : e.folder;
     }
 
     private LogicalPlan rewriteChildren(LogicalPlan node, boolean compute) {
@@ -219,34 +228,5 @@ final class CacheManager {
             case ArrayType a -> parquetCanHold(a.elementType());
             default -> true;
         };
-    }
-
-    static boolean hasParquetFiles(Path folder) {
-        try (Stream<Path> files = Files.list(folder)) {
-            return files.anyMatch(p -> p.getFileName().toString().endsWith(".parquet"));
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static Path folder() {
-        try {
-            return Files.createTempDirectory("updraft-persisted-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot make a folder for persisted rows", e);
-        }
-    }
-
-    static void delete(Path folder) {
-        if (folder == null || !Files.exists(folder)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(folder)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            LoggerFactory.getLogger(CacheManager.class).warn("cannot delete {}: {}", folder, e.toString());
-        }
     }
 }

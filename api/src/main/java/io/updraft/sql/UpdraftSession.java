@@ -66,6 +66,7 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
     private final SessionCatalog catalog = new SessionCatalog((format, path) -> SqlCommands.files(this, format, path),
             table -> TableCommands.relation(this, table));
     private final CacheManager cacheManager = new CacheManager(this);
+    private volatile ScratchSpace scratch;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile PlannerHolder planner;
     private final List<Consumer<JobResult>> jobListeners = new CopyOnWriteArrayList<>();
@@ -263,6 +264,10 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
             }
         }
         cacheManager.clear();
+        ScratchSpace kept = scratch;
+        if (kept != null) {
+            kept.deleteAll();   // persisted rows, checkpoints and unfinished toLocalIterator chunks
+        }
         if (ownsCluster) {
             cluster.close();
         }
@@ -300,6 +305,26 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
 
     CacheManager cacheManager() {
         return cacheManager;
+    }
+
+    /** The session's folders for rows kept between jobs, under the cluster's shuffle root (made on first use). */
+    ScratchSpace scratch() {
+        ScratchSpace s = scratch;
+        if (s == null) {
+            synchronized (this) {
+                s = scratch;
+                if (s == null) {
+                    s = new ScratchSpace(cluster.shuffleRoot());
+                    scratch = s;
+                }
+            }
+        }
+        return s;
+    }
+
+    /** Whether tasks run as Lambda invocations (master("lambda")). */
+    boolean onLambda() {
+        return Builder.LAMBDA.equals(master);
     }
 
     SessionCatalog sessionCatalog() {

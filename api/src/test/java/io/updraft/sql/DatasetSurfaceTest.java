@@ -297,7 +297,7 @@ class DatasetSurfaceTest {
         COMPUTED.set(0);
         Dataset<Long> onDisk = counted.persist(StorageLevel.DISK_ONLY);
         assertThat(onDisk.collectAsList()).containsExactlyInAnyOrder(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
-        assertThat(onDisk.queryExecution().toString()).contains("updraft-persisted-");   // read from its files
+        assertThat(onDisk.queryExecution().toString()).contains("/persisted-");   // read from its files
         assertThat(onDisk.count()).isEqualTo(10);
         assertThat(COMPUTED.get()).isEqualTo(10);
         onDisk.unpersist();
@@ -316,5 +316,46 @@ class DatasetSurfaceTest {
         assertThat(lazy.count()).isEqualTo(10);
         assertThat(COMPUTED.get()).isEqualTo(30);
         assertThat(LongStream.of(1).sum()).isEqualTo(1);
+    }
+
+    @Test
+    void persistedFilesAndIteratorChunksLiveInTheScratchSpaceUntilUnpersistOrStop() {
+        try (UpdraftSession own = UpdraftSession.builder().master("local[2]")
+                .config("spark.ui.showConsoleProgress", "false").config(LocalIterator.CHUNK_ROWS_KEY, "7").create()) {
+            Dataset<Long> onDisk = own.range(0, 100, 1, 4).persist(StorageLevel.DISK_ONLY);
+            assertThat(onDisk.count()).isEqualTo(100);
+            String folder = own.cacheManager().folder(onDisk.logicalPlan());
+            assertThat(folder).contains("/scratch/").contains("/persisted-");
+            assertThat(own.scratch().parquetFiles(folder)).hasSize(4);          // one file per task
+            onDisk.unpersist();
+            assertThat(own.scratch().objects()).isEmpty();
+
+            Dataset<Long> source = own.range(0, 100, 1, 4);
+            LocalIterator<Long> it = (LocalIterator<Long>) source.toLocalIterator();
+            assertThat(it.chunks()).isEqualTo(4 * 4);                          // 25 rows a task: 7 + 7 + 7 + 4
+            List<Long> seen = new ArrayList<>();
+            while (it.hasNext()) {
+                seen.add(it.next());
+                assertThat(it.chunksRead()).isLessThanOrEqualTo((seen.size() + 3) / 4);   // chunks of 4 rows or more
+            }
+            assertThat(seen).isEqualTo(source.collectAsList());               // task order = collect's order
+            assertThat(it.maxHeldRows()).isEqualTo(7);
+            assertThat(own.scratch().objects()).isEmpty();                     // deleted after the last row
+
+            Dataset<Long> kept = own.range(0, 10, 1, 2).persist(StorageLevel.DISK_ONLY);
+            assertThat(kept.count()).isEqualTo(10);
+            own.range(0, 50, 1, 2).toLocalIterator().next();                   // left unfinished
+            assertThat(own.scratch().objects()).isNotEmpty();
+            Path keptFolder = Path.of(own.cacheManager().folder(kept.logicalPlan()));
+            assertThat(keptFolder).isDirectory();
+            own.stop();
+            assertThat(keptFolder).doesNotExist();
+        }
+        assertThatThrownBy(() -> {
+            try (UpdraftSession bad = UpdraftSession.builder().master("local[1]")
+                    .config(LocalIterator.CHUNK_ROWS_KEY, "0").create()) {
+                bad.range(3).toLocalIterator();
+            }
+        }).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(LocalIterator.CHUNK_ROWS_KEY);
     }
 }

@@ -21,6 +21,12 @@ public interface Cluster extends AutoCloseable {
     /** This cluster's scheduler defaults with the {@code updraft.*} scheduler settings in {@code settings} applied. */
     JobRunnerOptions jobOptions(Map<String, String> settings);
 
+    /**
+     * The store the cluster's shuffle objects go to ({@code updraft.shuffle.root}), reachable by its workers: a
+     * session keeps its persisted Datasets and {@code toLocalIterator} chunks under it too (api's ScratchSpace).
+     */
+    ShuffleRoot shuffleRoot();
+
     /** A job runner on this cluster; the cluster adds its own task settings (e.g. the shuffle root). */
     JobRunner jobRunner(JobRunnerOptions options);
 

@@ -94,6 +94,7 @@ public final class LocalCluster implements Cluster {
         return decoder;
     }
 
+    @Override
     public ShuffleRoot shuffleRoot() {
         return shuffleRoot;
     }

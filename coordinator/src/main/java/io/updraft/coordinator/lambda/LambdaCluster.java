@@ -83,6 +83,7 @@ public final class LambdaCluster implements Cluster {
         return invoker;
     }
 
+    @Override
     public ShuffleRoot shuffleRoot() {
         return shuffleRoot;
     }
