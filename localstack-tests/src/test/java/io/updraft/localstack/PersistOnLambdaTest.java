@@ -87,10 +87,10 @@ class PersistOnLambdaTest {
 
             // A checkpoint cuts the lineage: its plan reads its own objects, not the source.
             Dataset<Row> checkpointed = grouped(lambda.read().parquet(source)).checkpoint();
-            assertThat(checkpointed.queryExecution().logical().toString())
+            assertThat(checkpointed.queryExecution().toString())
                     .doesNotContain("persist-src").contains("scratch");
             Dataset<Row> localCheckpointed = grouped(lambda.read().parquet(source)).localCheckpoint();
-            assertThat(localCheckpointed.queryExecution().logical().toString()).doesNotContain("persist-src");
+            assertThat(localCheckpointed.queryExecution().toString()).doesNotContain("persist-src");
 
             deleteAll(stack.store("persist-src/" + run));                     // later actions cannot read the source
             jobs.clear();
