@@ -19,7 +19,12 @@ import java.util.List;
  * a probe row walks only the rows with its hash. Rows are numbered 0.. in arrival order. A row with a null
  * in a key that is not null-safe is kept (outer joins output it) but never indexed: it matches nothing.
  * Also tracks which rows matched (for outer, semi and anti joins that output build rows). Without keys
- * every row is a candidate for every probe row (nested loop). Not thread-safe.
+ * every row is a candidate for every probe row (nested loop).
+ *
+ * <p>One integral key (tinyint, smallint, int, date, bigint, timestamp) takes a specialized path: the key values
+ * are kept as a primitive long per row and indexed by a {@link LongKeyIndex} (open addressing over primitive
+ * arrays, chains of equal keys only), probed a whole batch at a time by {@link #firstMatches}; its candidates are
+ * matches, so no key is compared again. Other keys go through the {@link RowKeys} hashes. Not thread-safe.
  */
 final class JoinHashTable implements AutoCloseable {
     static final int END = -1;
@@ -39,11 +44,31 @@ final class JoinHashTable implements AutoCloseable {
     private int[] heads;
     private int[] chain;
     private long[] matched;
+    /** The integral-key path: one key of an integral kind; its values per row, which rows are null, the index. */
+    private final boolean integralKey;
+    private long[] longKeys;
+    private long[] nullKeys;
+    private LongKeyIndex index;
 
     JoinHashTable(List<ExpressionEvaluator> keyEvaluators, boolean[] nullSafe, int seed) {
         this.keyEvaluators = keyEvaluators;
         this.nullSafe = nullSafe;
         this.seed = seed;
+        this.integralKey = keyEvaluators.size() == 1 && isIntegral(PhysicalKind.of(keyEvaluators.get(0).dataType()));
+        if (integralKey) {
+            longKeys = new long[1024];
+            hashes = null;
+        }
+    }
+
+    static boolean isIntegral(PhysicalKind kind) {
+        return kind == PhysicalKind.INT64 || kind == PhysicalKind.INT32 || kind == PhysicalKind.INT16
+                || kind == PhysicalKind.INT8;
+    }
+
+    /** Whether the table takes the integral-key path ({@link #firstMatches}, {@link #nextMatch}). */
+    boolean integralKey() {
+        return integralKey;
     }
 
     boolean hasKeys() {
@@ -71,14 +96,22 @@ final class JoinHashTable implements AutoCloseable {
         }
         batchMayHaveNullKey[b] = mayHaveNullKey(values, nullSafe);
         ensure(rows + n);
-        int[] batchHashes = hash(values, n, seed);
-        System.arraycopy(batchHashes, 0, hashes, rows, n);
+        if (integralKey) {
+            readLongs(values[0], n, longKeys, rows);
+            if (values[0].getNullCount() > 0) {
+                markNulls(values[0], n);
+            }
+        } else {
+            int[] batchHashes = hash(values, n, seed);
+            System.arraycopy(batchHashes, 0, hashes, rows, n);
+        }
         for (int r = 0; r < n; r++) {
             refBatch[rows + r] = b;
             refRow[rows + r] = r;
         }
         rows += n;
         heads = null;
+        index = null;
     }
 
     private void ensure(int capacity) {
@@ -86,8 +119,58 @@ final class JoinHashTable implements AutoCloseable {
             int size = Math.max(capacity, refBatch.length * 2);
             refBatch = Arrays.copyOf(refBatch, size);
             refRow = Arrays.copyOf(refRow, size);
-            hashes = Arrays.copyOf(hashes, size);
+            if (integralKey) {
+                longKeys = Arrays.copyOf(longKeys, size);
+            } else {
+                hashes = Arrays.copyOf(hashes, size);
+            }
         }
+    }
+
+    /** Copies the n values of an integral vector, widened to long, to {@code out[at ..]} (a null's slot as stored). */
+    static void readLongs(FieldVector v, int n, long[] out, int at) {
+        org.apache.arrow.memory.ArrowBuf data = v.getDataBuffer();
+        switch (Vectors.kindOf(v)) {
+            case INT64 -> {
+                for (int i = 0; i < n; i++) {
+                    out[at + i] = data.getLong((long) i << 3);
+                }
+            }
+            case INT32 -> {
+                for (int i = 0; i < n; i++) {
+                    out[at + i] = data.getInt((long) i << 2);
+                }
+            }
+            case INT16 -> {
+                for (int i = 0; i < n; i++) {
+                    out[at + i] = data.getShort((long) i << 1);
+                }
+            }
+            case INT8 -> {
+                for (int i = 0; i < n; i++) {
+                    out[at + i] = data.getByte(i);
+                }
+            }
+            default -> throw new IllegalStateException("not an integral key: " + v.getField());
+        }
+    }
+
+    private void markNulls(FieldVector v, int n) {
+        if (nullKeys == null || nullKeys.length < ((rows + n + 63) >>> 6)) {
+            nullKeys = nullKeys == null ? new long[(Math.max(rows + n, longKeys.length) + 63) >>> 6]
+                    : Arrays.copyOf(nullKeys, (Math.max(rows + n, longKeys.length) + 63) >>> 6);
+        }
+        org.apache.arrow.memory.ArrowBuf validity = v.getValidityBuffer();
+        for (int i = 0; i < n; i++) {
+            if (!Bits.get(validity, i)) {
+                int g = rows + i;
+                nullKeys[g >>> 6] |= 1L << (g & 63);
+            }
+        }
+    }
+
+    private boolean isNullKey(int g) {
+        return nullKeys != null && (g >>> 6) < nullKeys.length && (nullKeys[g >>> 6] & (1L << (g & 63))) != 0;
     }
 
     /** The key hash of every row of a batch, with the given key values. */
@@ -127,6 +210,21 @@ final class JoinHashTable implements AutoCloseable {
         if (!hasKeys()) {
             return;
         }
+        if (integralKey) {
+            index = new LongKeyIndex(rows);
+            boolean nullsMatch = nullSafe[0];
+            // add in reverse so that chains list rows in arrival order
+            for (int g = rows - 1; g >= 0; g--) {
+                if (isNullKey(g)) {
+                    if (nullsMatch) {
+                        index.addNull(g);
+                    }
+                } else {
+                    index.add(g, longKeys[g]);
+                }
+            }
+            return;
+        }
         int size = Integer.highestOneBit(Math.max(16, rows * 2 - 1)) << 1;
         heads = new int[size];
         Arrays.fill(heads, END);
@@ -142,6 +240,32 @@ final class JoinHashTable implements AutoCloseable {
             chain[g] = heads[bucket];
             heads[bucket] = g;
         }
+    }
+
+    /**
+     * The integral-key path: sets {@code out[i]} to the first build row matching probe row i of the key
+     * {@code probeKey} (an integral vector), or {@link #END}; a null probe key matches the null-safe build nulls.
+     */
+    void firstMatches(FieldVector probeKey, int n, int[] out, long[] scratch) {
+        readLongs(probeKey, n, scratch, 0);
+        LongKeyIndex idx = index;
+        for (int i = 0; i < n; i++) {
+            out[i] = idx.first(scratch[i]);
+        }
+        if (probeKey.getNullCount() > 0) {
+            org.apache.arrow.memory.ArrowBuf validity = probeKey.getValidityBuffer();
+            int nullMatch = nullSafe[0] ? idx.firstNull() : END;
+            for (int i = 0; i < n; i++) {
+                if (!Bits.get(validity, i)) {
+                    out[i] = nullMatch;
+                }
+            }
+        }
+    }
+
+    /** The integral-key path: the next build row with the same key as row g, or {@link #END}. */
+    int nextMatch(int g) {
+        return index.next(g);
     }
 
     /** The first row that may match a probe row with this hash, or {@link #END}. */
@@ -206,7 +330,7 @@ final class JoinHashTable implements AutoCloseable {
 
     /** Arrow bytes of batches and keys plus the index arrays. */
     long bytes() {
-        return bytes + 16L * rows;
+        return integralKey ? bytes + 16L * rows + LongKeyIndex.bytesFor(rows) : bytes + 16L * rows;
     }
 
     List<Batch> batches() {
@@ -229,6 +353,8 @@ final class JoinHashTable implements AutoCloseable {
         rows = 0;
         bytes = 0;
         heads = null;
+        index = null;
+        nullKeys = null;
         matched = null;
         return out;
     }

@@ -51,6 +51,9 @@ final class JoinMatcher implements AutoCloseable {
     private Batch probe;
     private FieldVector[] probeKeys;
     private int[] probeHashes;
+    /** The integral-key path: each probe row's first matching build row, and a scratch array of key values. */
+    private int[] probeFirst = new int[0];
+    private long[] probeLongs = new long[0];
     private boolean probeMayHaveNullKey;
     private boolean[] probeMatched;
     private int probeRow;
@@ -126,7 +129,16 @@ final class JoinMatcher implements AutoCloseable {
         for (int k = 0; k < probeKeys.length; k++) {
             probeKeys[k] = probeKeyEvaluators.get(k).evaluate(batch);
         }
-        probeHashes = table.hasKeys() ? JoinHashTable.hash(probeKeys, n, seed) : null;
+        if (table.integralKey()) {
+            if (probeFirst.length < n) {
+                probeFirst = new int[n];
+                probeLongs = new long[n];
+            }
+            table.firstMatches(probeKeys[0], n, probeFirst, probeLongs);
+            probeHashes = null;
+        } else {
+            probeHashes = table.hasKeys() ? JoinHashTable.hash(probeKeys, n, seed) : null;
+        }
         probeMayHaveNullKey = JoinHashTable.mayHaveNullKey(probeKeys, nullSafe);
         probeMatched = new boolean[n];
         probeRow = 0;
@@ -146,6 +158,16 @@ final class JoinMatcher implements AutoCloseable {
         int capacity = pairProbe.length;
         int count = 0;
         boolean hasKeys = table.hasKeys();
+        if (table.integralKey()) {
+            count = produceIntegral(n, capacity);
+            if (count > 0) {
+                matchPairs(count);
+            }
+            if (probeRow >= n) {
+                finishProbeBatch();
+            }
+            return;
+        }
         while (probeRow < n && count < capacity) {
             if (candidate == START) {
                 if (hasKeys && probeMayHaveNullKey && JoinHashTable.hasNullKey(probeKeys, nullSafe, probeRow)) {
@@ -179,6 +201,43 @@ final class JoinMatcher implements AutoCloseable {
         if (probeRow >= n) {
             finishProbeBatch();
         }
+    }
+
+    /**
+     * The integral-key path of {@link #produce}: candidates are matches (the index chains equal keys only), so
+     * pairs are written straight from the batch's first matches and the chains.
+     */
+    private int produceIntegral(int n, int capacity) {
+        int count = 0;
+        int[] first = probeFirst;
+        int row = probeRow;
+        int g = candidate;
+        while (row < n && count < capacity) {
+            if (g == START) {
+                g = first[row];
+            }
+            if (firstMatchIsEnough) {
+                if (g != JoinHashTable.END) {
+                    probeMatched[row] = true;
+                }
+                g = START;
+                row++;
+                continue;
+            }
+            while (g != JoinHashTable.END && count < capacity) {
+                pairProbe[count] = row;
+                pairBuild[count] = g;
+                count++;
+                g = table.nextMatch(g);
+            }
+            if (g == JoinHashTable.END) {
+                row++;
+                g = START;
+            }
+        }
+        probeRow = row;
+        candidate = g;
+        return count;
     }
 
     /** Applies the residual condition to the pairs, records matches and queues the output. */
@@ -286,14 +345,15 @@ final class JoinMatcher implements AutoCloseable {
         try {
             StructType buildSchema = buildIsLeft ? left : right;
             StructType probeSchema = buildIsLeft ? right : left;
+            BuildRows build = buildRows(buildRows, count);
             for (int c = 0; c < left.size(); c++) {
-                out.add(buildIsLeft ? buildColumn(buildSchema, c, buildRows, count)
+                out.add(buildIsLeft ? buildColumn(buildSchema, c, build, count)
                         : probeColumn(probeSchema, c, probeRows, count));
             }
             if (!leftOnly) {
                 for (int c = 0; c < right.size(); c++) {
                     out.add(buildIsLeft ? probeColumn(probeSchema, c, probeRows, count)
-                            : buildColumn(buildSchema, c, buildRows, count));
+                            : buildColumn(buildSchema, c, build, count));
                 }
             }
             return Batch.of(count, out);
@@ -311,15 +371,13 @@ final class JoinMatcher implements AutoCloseable {
         return Vectors.gather(probe.vector(c), rows, count, context.allocator());
     }
 
-    private FieldVector buildColumn(StructType schema, int c, int[] globalRows, int count) {
-        List<Batch> batches = table.batches();
-        if (globalRows == null || batches.isEmpty()) {
-            return Vectors.nulls(ArrowTypes.toField(schema.get(c).name(), schema.get(c).dataType()), count,
-                    context.allocator());
-        }
-        FieldVector[] sources = new FieldVector[batches.size()];
-        for (int b = 0; b < sources.length; b++) {
-            sources[b] = batches.get(b).vector(c);
+    /** Build rows of one output batch as (batch, row) pairs, worked out once for all its build columns. */
+    private record BuildRows(int[] sourceIndex, int[] rows) {
+    }
+
+    private BuildRows buildRows(int[] globalRows, int count) {
+        if (globalRows == null || table.batches().isEmpty()) {
+            return null;
         }
         int[] sourceIndex = new int[count];
         int[] rows = new int[count];
@@ -328,7 +386,20 @@ final class JoinMatcher implements AutoCloseable {
             sourceIndex[i] = g < 0 ? 0 : table.batchOf(g);
             rows[i] = g < 0 ? -1 : table.rowOf(g);
         }
-        return Vectors.gather(sources, sourceIndex, rows, 0, count, context.allocator());
+        return new BuildRows(sourceIndex, rows);
+    }
+
+    private FieldVector buildColumn(StructType schema, int c, BuildRows build, int count) {
+        List<Batch> batches = table.batches();
+        if (build == null) {
+            return Vectors.nulls(ArrowTypes.toField(schema.get(c).name(), schema.get(c).dataType()), count,
+                    context.allocator());
+        }
+        FieldVector[] sources = new FieldVector[batches.size()];
+        for (int b = 0; b < sources.length; b++) {
+            sources[b] = batches.get(b).vector(c);
+        }
+        return Vectors.gather(sources, build.sourceIndex(), build.rows(), 0, count, context.allocator());
     }
 
     private void releaseProbe() {

@@ -167,9 +167,73 @@ class HashJoinOperatorTest extends AllocatorTestSupport {
     void nullSafeKeysMatchNullToNull() {
         List<Object[]> left = rows(3, 300, 20, false);
         List<Object[]> right = rows(4, 300, 20, true);
-        for (JoinType type : List.of(JoinType.INNER, JoinType.FULL_OUTER, JoinType.LEFT_ANTI)) {
-            assertThat(run(left, right, type, BuildSide.RIGHT, 2, true, null, context)).as(type.name())
-                    .isEqualTo(reference(left, right, type, 2, true, false));
+        for (JoinType type : List.of(JoinType.INNER, JoinType.FULL_OUTER, JoinType.LEFT_ANTI, JoinType.LEFT_SEMI)) {
+            for (int keys = 1; keys <= 2; keys++) {   // one int key: the integral-key index's null chain
+                for (BuildSide build : BuildSide.values()) {
+                    assertThat(run(left, right, type, build, keys, true, null, context))
+                            .as(type.name() + " keys " + keys + " build " + build)
+                            .isEqualTo(reference(left, right, type, keys, true, false));
+                }
+            }
+        }
+    }
+
+    @Test
+    void bigintKeysAtTheExtremesAndCollidingLowBitsMatchExactly() {
+        StructType side = new StructType(List.of()).add("k", DataTypes.LongType).add("v", DataTypes.IntegerType);
+        long[] special = {Long.MIN_VALUE, Long.MAX_VALUE, -1L, 0L, 1L, Long.MIN_VALUE + 1, Long.MAX_VALUE - 1,
+                1L << 32, -(1L << 32), 1L << 62};
+        Random random = new Random(7);
+        List<Object[]> left = new ArrayList<>();
+        List<Object[]> right = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            // keys equal in their low 40 bits collide in any index that hashes the low bits only
+            Long lk = random.nextInt(20) == 0 ? null : random.nextBoolean() ? special[random.nextInt(special.length)]
+                    : (long) random.nextInt(300) << 40;
+            Long rk = random.nextInt(20) == 0 ? null : random.nextBoolean() ? special[random.nextInt(special.length)]
+                    : (long) random.nextInt(300) << 40;
+            left.add(new Object[] {lk, i});
+            right.add(new Object[] {rk, -i});
+        }
+        List<Expr> key = List.of(new ColumnRef(0, DataTypes.LongType, true));
+        for (JoinType type : List.of(JoinType.INNER, JoinType.LEFT_OUTER, JoinType.FULL_OUTER, JoinType.LEFT_ANTI)) {
+            for (boolean nullSafe : new boolean[] {false, true}) {
+                List<List<Object>> expected = new ArrayList<>();
+                boolean[] rightMatched = new boolean[right.size()];
+                for (Object[] l : left) {
+                    boolean matched = false;
+                    for (int j = 0; j < right.size(); j++) {
+                        Object[] r = right.get(j);
+                        boolean equal = l[0] == null || r[0] == null ? nullSafe && l[0] == null && r[0] == null
+                                : l[0].equals(r[0]);
+                        if (equal) {
+                            matched = true;
+                            rightMatched[j] = true;
+                            if (type.outputsRight()) {
+                                expected.add(Arrays.asList(l[0], l[1], r[0], r[1]));
+                            }
+                        }
+                    }
+                    if (type == JoinType.LEFT_ANTI && !matched) {
+                        expected.add(Arrays.asList(l));
+                    }
+                    if (!matched && type.keepsUnmatchedLeft()) {
+                        expected.add(Arrays.asList(l[0], l[1], null, null));
+                    }
+                }
+                if (type.keepsUnmatchedRight()) {
+                    for (int j = 0; j < right.size(); j++) {
+                        if (!rightMatched[j]) {
+                            expected.add(Arrays.asList(null, null, right.get(j)[0], right.get(j)[1]));
+                        }
+                    }
+                }
+                try (HashJoinOperator join = new HashJoinOperator(input(side, left, 700), input(side, right, 900),
+                        type, key, key, null, BuildSide.RIGHT, List.of(nullSafe), context)) {
+                    assertThat(sorted(Drain.of(join).rows)).as(type + " nullSafe " + nullSafe)
+                            .isEqualTo(sorted(expected));
+                }
+            }
         }
     }
 
@@ -207,19 +271,22 @@ class HashJoinOperatorTest extends AllocatorTestSupport {
             try {
                 for (JoinType type : List.of(JoinType.INNER, JoinType.FULL_OUTER, JoinType.LEFT_SEMI,
                         JoinType.LEFT_ANTI, JoinType.RIGHT_OUTER)) {
-                    BuildSide build = type == JoinType.RIGHT_OUTER ? BuildSide.LEFT : BuildSide.RIGHT;
-                    Expr condition = type == JoinType.LEFT_SEMI ? CONDITION : null;
-                    BatchOperator l = input(LEFT, left, 1000);
-                    BatchOperator r = input(RIGHT, right, 1000);
-                    long spillsBefore = small.metrics().spills();
-                    try (HashJoinOperator join = new HashJoinOperator(l, r, type, keys(2), keys(2), condition, build,
-                            null, small)) {
-                        List<List<Object>> actual = sorted(Drain.of(join).rows);
-                        assertThat(actual).as(type.name()).isEqualTo(reference(left, right, type, 2, false,
-                                condition != null));
-                        assertThat(join.spills()).as(type.name()).isPositive();
+                    // one int key takes the integral-key index, two keys the generic one
+                    for (int keys = 1; keys <= 2; keys++) {
+                        BuildSide build = type == JoinType.RIGHT_OUTER ? BuildSide.LEFT : BuildSide.RIGHT;
+                        Expr condition = type == JoinType.LEFT_SEMI ? CONDITION : null;
+                        BatchOperator l = input(LEFT, left, 1000);
+                        BatchOperator r = input(RIGHT, right, 1000);
+                        long spillsBefore = small.metrics().spills();
+                        try (HashJoinOperator join = new HashJoinOperator(l, r, type, keys(keys), keys(keys),
+                                condition, build, null, small)) {
+                            List<List<Object>> actual = sorted(Drain.of(join).rows);
+                            assertThat(actual).as(type.name() + " keys " + keys).isEqualTo(reference(left, right,
+                                    type, keys, false, condition != null));
+                            assertThat(join.spills()).as(type.name() + " keys " + keys).isPositive();
+                        }
+                        assertThat(small.metrics().spills()).isGreaterThan(spillsBefore);
                     }
-                    assertThat(small.metrics().spills()).isGreaterThan(spillsBefore);
                 }
             } finally {
                 small.close();
