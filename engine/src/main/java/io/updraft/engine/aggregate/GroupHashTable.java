@@ -2,6 +2,7 @@ package io.updraft.engine.aggregate;
 
 import io.updraft.engine.ArrowTypes;
 import io.updraft.engine.vector.Bits;
+import io.updraft.engine.vector.IntegralKeys;
 import io.updraft.engine.vector.PhysicalKind;
 import io.updraft.engine.vector.RowKeys;
 import io.updraft.engine.vector.Vectors;
@@ -22,7 +23,12 @@ import java.util.List;
  * Maps group keys to dense group ids 0, 1, 2, ... in order of first appearance. Keys are hashed a column
  * at a time over the whole batch, then each row probes an open-addressing table (linear probing) whose
  * slots hold group ids; the distinct keys themselves live in Arrow vectors, one per key column. Nulls
- * form their own group; doubles group -0.0 with 0.0 and NaN with NaN. Not thread-safe.
+ * form their own group; doubles group -0.0 with 0.0 and NaN with NaN.
+ *
+ * <p>One integral key (tinyint, smallint, int, date, bigint, timestamp) takes a primitive path: the keys
+ * widened to long a batch at a time, an open-addressing table over one long array holding each key next to its
+ * group id, the distinct keys in a long array (written to Arrow only by {@link #keys}), the null key a group
+ * of its own. Same ids, same order of first appearance as the general path. Not thread-safe.
  */
 public final class GroupHashTable implements AutoCloseable {
     private static final int NULL_HASH = 0x5bd1e995;
@@ -33,10 +39,24 @@ public final class GroupHashTable implements AutoCloseable {
     private int[] slots = new int[1024];
     private int[] groupHashes = new int[512];
     private int[] hashes = new int[0];
+    /** The one-integral-key path: slot s holds the key at 2s and its group + 1 at 2s + 1 (0: empty). */
+    private final DataType integralType;
+    private long[] longSlots;
+    private long[] groupKeys;
+    private long[] batchLongs = new long[0];
+    private int nullGroup = -1;
 
     public GroupHashTable(List<DataType> keyTypes, BufferAllocator allocator) {
         kinds = new PhysicalKind[keyTypes.size()];
         keys = new FieldVector[keyTypes.size()];
+        integralType = keyTypes.size() == 1 && IntegralKeys.isIntegral(PhysicalKind.of(keyTypes.get(0)))
+                ? keyTypes.get(0) : null;
+        if (integralType != null) {
+            kinds[0] = PhysicalKind.of(integralType);
+            longSlots = new long[2 * 1024];
+            groupKeys = new long[512];
+            return;
+        }
         try {
             for (int c = 0; c < kinds.length; c++) {
                 kinds[c] = PhysicalKind.of(keyTypes.get(c));
@@ -61,6 +81,9 @@ public final class GroupHashTable implements AutoCloseable {
 
     /** Bytes held: key vectors (Arrow) and the slot arrays (heap). */
     public long estimatedBytes() {
+        if (integralType != null) {
+            return 8L * longSlots.length + 8L * groupKeys.length + 8L * batchLongs.length;
+        }
         long total = 4L * slots.length + 4L * groupHashes.length + 4L * hashes.length;
         for (FieldVector v : keys) {
             if (v != null) {
@@ -72,6 +95,10 @@ public final class GroupHashTable implements AutoCloseable {
 
     /** Sets {@code groupIds[i]} to the group of row i of {@code batchKeys}, adding new groups as needed. */
     public void findOrInsert(FieldVector[] batchKeys, int n, int[] groupIds) {
+        if (integralType != null) {
+            findOrInsertIntegral(batchKeys[0], n, groupIds);
+            return;
+        }
         if (hashes.length < n) {
             hashes = new int[n];
         }
@@ -101,6 +128,104 @@ public final class GroupHashTable implements AutoCloseable {
             if (groupCount * 2 > slots.length) {
                 grow();
             }
+        }
+    }
+
+    private void findOrInsertIntegral(FieldVector batchKey, int n, int[] groupIds) {
+        if (batchLongs.length < n) {
+            batchLongs = new long[n];
+        }
+        long[] values = batchLongs;
+        IntegralKeys.read(batchKey, n, values, 0);
+        boolean mayHaveNulls = batchKey.getNullCount() > 0;
+        ArrowBuf validity = batchKey.getValidityBuffer();
+        for (int i = 0; i < n; i++) {
+            if (mayHaveNulls && !Bits.get(validity, i)) {
+                if (nullGroup < 0) {
+                    nullGroup = newGroup(0L);
+                }
+                groupIds[i] = nullGroup;
+                continue;
+            }
+            long key = values[i];
+            long[] table = longSlots;
+            int mask = (table.length >>> 1) - 1;
+            int slot = IntegralKeys.hash(key) & mask;
+            while (true) {
+                long group = table[2 * slot + 1];
+                if (group == 0) {
+                    int g = newGroup(key);
+                    table[2 * slot] = key;
+                    table[2 * slot + 1] = g + 1L;
+                    groupIds[i] = g;
+                    if (groupCount * 2 > (table.length >>> 1)) {
+                        growIntegral();
+                    }
+                    break;
+                }
+                if (table[2 * slot] == key) {
+                    groupIds[i] = (int) group - 1;
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+        }
+    }
+
+    private int newGroup(long key) {
+        int g = groupCount++;
+        if (g >= groupKeys.length) {
+            groupKeys = Arrays.copyOf(groupKeys, groupKeys.length * 2);
+        }
+        groupKeys[g] = key;
+        return g;
+    }
+
+    private void growIntegral() {
+        long[] bigger = new long[longSlots.length * 2];
+        int mask = (bigger.length >>> 1) - 1;
+        for (int g = 0; g < groupCount; g++) {
+            if (g == nullGroup) {
+                continue;
+            }
+            long key = groupKeys[g];
+            int slot = IntegralKeys.hash(key) & mask;
+            while (bigger[2 * slot + 1] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            bigger[2 * slot] = key;
+            bigger[2 * slot + 1] = g + 1L;
+        }
+        longSlots = bigger;
+    }
+
+    /** The integral path's keys of groups [from, from + count) as a new vector of the key type. */
+    private FieldVector integralKeys(int from, int count, BufferAllocator allocator) {
+        FieldVector v = ArrowTypes.newVector("key0", integralType, allocator);
+        try {
+            ((BaseFixedWidthVector) v).allocateNew(Math.max(count, 1));
+            ArrowBuf data = v.getDataBuffer();
+            ArrowBuf validity = v.getValidityBuffer();
+            for (int i = 0; i < count; i++) {
+                int g = from + i;
+                if (g == nullGroup) {
+                    continue;   // allocateNew left the validity bit 0: null
+                }
+                long key = groupKeys[g];
+                switch (kinds[0]) {
+                    case INT64 -> data.setLong((long) i << 3, key);
+                    case INT32 -> data.setInt((long) i << 2, (int) key);
+                    case INT16 -> data.setShort((long) i << 1, (short) key);
+                    case INT8 -> data.setByte(i, (byte) key);
+                    default -> throw new IllegalStateException("not an integral key: " + kinds[0]);
+                }
+                Bits.set(validity, i);
+            }
+            v.setValueCount(count);
+            return v;
+        } catch (RuntimeException e) {
+            v.close();
+            throw e;
         }
     }
 
@@ -269,6 +394,9 @@ public final class GroupHashTable implements AutoCloseable {
 
     /** The keys of groups [from, from + count), one new vector per key column. */
     public List<FieldVector> keys(int from, int count, BufferAllocator allocator) {
+        if (integralType != null) {
+            return List.of(integralKeys(from, count, allocator));
+        }
         List<FieldVector> out = new ArrayList<>(keys.length);
         try {
             for (int c = 0; c < keys.length; c++) {

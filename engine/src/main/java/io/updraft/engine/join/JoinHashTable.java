@@ -4,6 +4,7 @@ import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.expr.ExpressionEvaluator;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Bits;
+import io.updraft.engine.vector.IntegralKeys;
 import io.updraft.engine.vector.PhysicalKind;
 import io.updraft.engine.vector.RowKeys;
 import io.updraft.engine.vector.Vectors;
@@ -54,16 +55,12 @@ final class JoinHashTable implements AutoCloseable {
         this.keyEvaluators = keyEvaluators;
         this.nullSafe = nullSafe;
         this.seed = seed;
-        this.integralKey = keyEvaluators.size() == 1 && isIntegral(PhysicalKind.of(keyEvaluators.get(0).dataType()));
+        this.integralKey = keyEvaluators.size() == 1
+                && IntegralKeys.isIntegral(PhysicalKind.of(keyEvaluators.get(0).dataType()));
         if (integralKey) {
             longKeys = new long[1024];
             hashes = null;
         }
-    }
-
-    static boolean isIntegral(PhysicalKind kind) {
-        return kind == PhysicalKind.INT64 || kind == PhysicalKind.INT32 || kind == PhysicalKind.INT16
-                || kind == PhysicalKind.INT8;
     }
 
     /** Whether the table takes the integral-key path ({@link #firstMatches}, {@link #nextMatch}). */
@@ -97,7 +94,7 @@ final class JoinHashTable implements AutoCloseable {
         batchMayHaveNullKey[b] = mayHaveNullKey(values, nullSafe);
         ensure(rows + n);
         if (integralKey) {
-            readLongs(values[0], n, longKeys, rows);
+            IntegralKeys.read(values[0], n, longKeys, rows);
             if (values[0].getNullCount() > 0) {
                 markNulls(values[0], n);
             }
@@ -124,34 +121,6 @@ final class JoinHashTable implements AutoCloseable {
             } else {
                 hashes = Arrays.copyOf(hashes, size);
             }
-        }
-    }
-
-    /** Copies the n values of an integral vector, widened to long, to {@code out[at ..]} (a null's slot as stored). */
-    static void readLongs(FieldVector v, int n, long[] out, int at) {
-        org.apache.arrow.memory.ArrowBuf data = v.getDataBuffer();
-        switch (Vectors.kindOf(v)) {
-            case INT64 -> {
-                for (int i = 0; i < n; i++) {
-                    out[at + i] = data.getLong((long) i << 3);
-                }
-            }
-            case INT32 -> {
-                for (int i = 0; i < n; i++) {
-                    out[at + i] = data.getInt((long) i << 2);
-                }
-            }
-            case INT16 -> {
-                for (int i = 0; i < n; i++) {
-                    out[at + i] = data.getShort((long) i << 1);
-                }
-            }
-            case INT8 -> {
-                for (int i = 0; i < n; i++) {
-                    out[at + i] = data.getByte(i);
-                }
-            }
-            default -> throw new IllegalStateException("not an integral key: " + v.getField());
         }
     }
 
@@ -247,7 +216,7 @@ final class JoinHashTable implements AutoCloseable {
      * {@code probeKey} (an integral vector), or {@link #END}; a null probe key matches the null-safe build nulls.
      */
     void firstMatches(FieldVector probeKey, int n, int[] out, long[] scratch) {
-        readLongs(probeKey, n, scratch, 0);
+        IntegralKeys.read(probeKey, n, scratch, 0);
         LongKeyIndex idx = index;
         for (int i = 0; i < n; i++) {
             out[i] = idx.first(scratch[i]);

@@ -1,5 +1,7 @@
 package io.updraft.engine.join;
 
+import io.updraft.engine.vector.IntegralKeys;
+
 /**
  * The hash index of a join build side whose one key is an integral column (tinyint, smallint, int, date,
  * bigint, timestamp), values widened to long: open addressing (linear probing) over one primitive array that
@@ -32,15 +34,9 @@ final class LongKeyIndex {
         return 16L * (Integer.highestOneBit(Math.max(8, rows)) << 1) + 4L * rows;
     }
 
-    static int slotOf(long key) {
-        long h = (key ^ (key >>> 33)) * 0xff51afd7ed558ccdL;   // MurmurHash3's fmix64: every bit counts
-        h = (h ^ (h >>> 33)) * 0xc4ceb9fe1a85ec53L;
-        return (int) (h ^ (h >>> 33));
-    }
-
     /** Adds row {@code row} with key {@code key}; it becomes the first row of its key. */
     void add(int row, long key) {
-        int slot = slotOf(key) & mask;
+        int slot = IntegralKeys.hash(key) & mask;
         while (true) {
             long head = slots[2 * slot + 1];
             if (head == 0) {
@@ -67,7 +63,7 @@ final class LongKeyIndex {
 
     /** The first row with this key, or {@link #END}. */
     int first(long key) {
-        int slot = slotOf(key) & mask;
+        int slot = IntegralKeys.hash(key) & mask;
         while (true) {
             long head = slots[2 * slot + 1];
             if (head == 0) {

@@ -336,4 +336,46 @@ class HashAggregateOperatorTest extends OperatorTestSupport {
         }
         assertThat(spillDir).isEmptyDirectory();
     }
+
+    /** A bigint key (the primitive one-key table) spills and re-aggregates exactly: a Java model is the oracle. */
+    @Test
+    void oneBigintKeySpillsAndMatchesAModel(@org.junit.jupiter.api.io.TempDir java.nio.file.Path spillDir) {
+        Random random = new Random(23);
+        StructType schema = new StructType(List.of()).add("k", DataTypes.LongType).add("v", DataTypes.LongType);
+        long[] special = {Long.MIN_VALUE, Long.MAX_VALUE, -1L, 0L};
+        List<Object[]> rows = new ArrayList<>();
+        Map<Long, long[]> model = new java.util.HashMap<>();   // key -> count, sum
+        for (int i = 0; i < 80_000; i++) {
+            int pick = random.nextInt(60);
+            Long k = pick == 0 ? null : pick == 1 ? special[random.nextInt(special.length)]
+                    : (long) (random.nextInt(30_000) - 15_000) << 33;
+            long v = random.nextInt(1000);
+            rows.add(row(k, v));
+            long[] state = model.computeIfAbsent(k, x -> new long[2]);
+            state[0]++;
+            state[1] += v;
+        }
+        List<Object[][]> batches = new ArrayList<>();
+        for (int from = 0; from < rows.size(); from += 2000) {
+            batches.add(rows.subList(from, from + 2000).toArray(Object[][]::new));
+        }
+        ColumnRef v = new ColumnRef(1, DataTypes.LongType, true);
+        List<AggregateCall> calls = List.of(
+                new AggregateCall(AggregateFunction.COUNT, null, false, DataTypes.LongType),
+                new AggregateCall(AggregateFunction.SUM, v, false, DataTypes.LongType));
+        List<List<Object>> expected = new ArrayList<>();
+        model.forEach((k, state) -> expected.add(Arrays.asList(k, state[0], state[1])));
+        try (var limited = allocator.newChildAllocator("agg", 0, 1L << 20)) {
+            var small = new ExecutionContext(limited, Map.of(ExecutionContext.SPILL_DIR, spillDir.toString()));
+            try (HashAggregateOperator agg = new HashAggregateOperator(input(schema,
+                    batches.toArray(Object[][][]::new)), List.of(col(0, DataTypes.LongType)), calls,
+                    AggregateMode.COMPLETE, names(1, calls.size()), small)) {
+                assertThat(sorted(Drain.of(agg).rows)).isEqualTo(sorted(expected));
+                assertThat(agg.spills()).isGreaterThan(1);
+            } finally {
+                small.close();
+            }
+        }
+        assertThat(spillDir).isEmptyDirectory();
+    }
 }
