@@ -299,7 +299,8 @@ final class JoinHashTable implements AutoCloseable {
 
     /** Arrow bytes of batches and keys plus the index arrays. */
     long bytes() {
-        return integralKey ? bytes + 16L * rows + LongKeyIndex.bytesFor(rows) : bytes + 16L * rows;
+        // integral path: row refs 8 + key 8 + chain 4 B per row, the slot table ~16 B per distinct key
+        return integralKey ? bytes + 32L * rows : bytes + 16L * rows;
     }
 
     List<Batch> batches() {

@@ -15,23 +15,26 @@ final class LongKeyIndex {
     static final int END = -1;
 
     /** Slot s: {@code slots[2s]} the key, {@code slots[2s + 1]} its head row + 1 (0: the slot is empty). */
-    private final long[] slots;
-    private final int mask;
+    private long[] slots;
+    private int mask;
     private final int[] chain;
     private int nullHead = END;
     private int distinct;
 
-    /** An index for rows 0 .. rows - 1. */
+    /**
+     * An index for rows 0 .. rows - 1. The table is sized by the distinct keys as they come (doubling at a load
+     * factor of 1/2), not by the rows: a build side with many rows per key keeps a small, cache-friendly table.
+     */
     LongKeyIndex(int rows) {
-        int capacity = Integer.highestOneBit(Math.max(8, rows)) << 1;   // load factor <= 1/2
+        int capacity = 1024;
         slots = new long[2 * capacity];
         mask = capacity - 1;
         chain = new int[Math.max(rows, 1)];
     }
 
-    /** Heap bytes of an index over this many rows (what {@link #LongKeyIndex(int)} allocates). */
-    static long bytesFor(int rows) {
-        return 16L * (Integer.highestOneBit(Math.max(8, rows)) << 1) + 4L * rows;
+    /** Heap bytes held: the slot table and the chain. */
+    long bytes() {
+        return 8L * slots.length + 4L * chain.length;
     }
 
     /** Adds row {@code row} with key {@code key}; it becomes the first row of its key. */
@@ -43,7 +46,9 @@ final class LongKeyIndex {
                 slots[2 * slot] = key;
                 slots[2 * slot + 1] = row + 1L;
                 chain[row] = END;
-                distinct++;
+                if (++distinct * 2 > mask + 1) {
+                    grow();
+                }
                 return;
             }
             if (slots[2 * slot] == key) {
@@ -53,6 +58,25 @@ final class LongKeyIndex {
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    private void grow() {
+        long[] old = slots;
+        int capacity = (mask + 1) * 2;
+        long[] bigger = new long[2 * capacity];
+        int newMask = capacity - 1;
+        for (int s = 0; s < old.length; s += 2) {
+            if (old[s + 1] != 0) {
+                int slot = IntegralKeys.hash(old[s]) & newMask;
+                while (bigger[2 * slot + 1] != 0) {
+                    slot = (slot + 1) & newMask;
+                }
+                bigger[2 * slot] = old[s];
+                bigger[2 * slot + 1] = old[s + 1];
+            }
+        }
+        slots = bigger;
+        mask = newMask;
     }
 
     /** Adds row {@code row} whose key is null (null-safe keys only). */

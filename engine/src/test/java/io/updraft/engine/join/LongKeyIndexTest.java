@@ -55,7 +55,7 @@ class LongKeyIndexTest {
 
     @Test
     void keysThatCollideInTheTableProbeOnAndNullRowsChainApart() {
-        // a tiny table (8 rows -> 16 slots) full of keys: probing must walk past occupied slots of other keys
+        // keys that share a slot (mod 1024 after hashing or not) must probe past each other
         LongKeyIndex index = new LongKeyIndex(8);
         long[] keys = {5, 5 + 16, 5 + 32, Long.MIN_VALUE, 0, 5};
         index.addNull(7);
@@ -78,5 +78,18 @@ class LongKeyIndexTest {
         LongKeyIndex index = new LongKeyIndex(0);
         assertThat(index.first(0)).isEqualTo(LongKeyIndex.END);
         assertThat(index.firstNull()).isEqualTo(LongKeyIndex.END);
+    }
+
+    @Test
+    void theTableIsSizedByDistinctKeysNotRows() {
+        int n = 200_000;
+        LongKeyIndex index = new LongKeyIndex(n);
+        for (int g = n - 1; g >= 0; g--) {
+            index.add(g, g % 10);
+        }
+        assertThat(index.distinctKeys()).isEqualTo(10);
+        assertThat(rowsOf(index, index.first(3))).hasSize(n / 10).startsWith(3, 13, 23);
+        // the chain (4 B a row) and the initial 1024 slots (16 B each), nothing sized by the rows
+        assertThat(index.bytes()).isEqualTo(4L * n + 16L * 1024);
     }
 }
