@@ -299,8 +299,9 @@ final class JoinHashTable implements AutoCloseable {
 
     /** Arrow bytes of batches and keys plus the index arrays. */
     long bytes() {
-        // integral path: row refs 8 + key 8 + chain 4 B per row, the slot table ~16 B per distinct key
-        return integralKey ? bytes + 32L * rows : bytes + 16L * rows;
+        // what is held while rows are added, 16 B a row on both paths (row refs + hashes or long keys); the index
+        // made by build() after the last row (heads + chain, or the LongKeyIndex) comes on top, uncounted as before
+        return bytes + 16L * rows;
     }
 
     List<Batch> batches() {
