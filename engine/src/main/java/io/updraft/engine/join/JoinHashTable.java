@@ -8,6 +8,7 @@ import io.updraft.engine.vector.IntegralKeys;
 import io.updraft.engine.vector.PhysicalKind;
 import io.updraft.engine.vector.RowKeys;
 import io.updraft.engine.vector.Vectors;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
 
 import java.util.ArrayList;
@@ -129,7 +130,7 @@ final class JoinHashTable implements AutoCloseable {
             nullKeys = nullKeys == null ? new long[(Math.max(rows + n, longKeys.length) + 63) >>> 6]
                     : Arrays.copyOf(nullKeys, (Math.max(rows + n, longKeys.length) + 63) >>> 6);
         }
-        org.apache.arrow.memory.ArrowBuf validity = v.getValidityBuffer();
+        ArrowBuf validity = v.getValidityBuffer();
         for (int i = 0; i < n; i++) {
             if (!Bits.get(validity, i)) {
                 int g = rows + i;
@@ -222,7 +223,7 @@ final class JoinHashTable implements AutoCloseable {
             out[i] = idx.first(scratch[i]);
         }
         if (probeKey.getNullCount() > 0) {
-            org.apache.arrow.memory.ArrowBuf validity = probeKey.getValidityBuffer();
+            ArrowBuf validity = probeKey.getValidityBuffer();
             int nullMatch = nullSafe[0] ? idx.firstNull() : END;
             for (int i = 0; i < n; i++) {
                 if (!Bits.get(validity, i)) {
