@@ -26,6 +26,7 @@ import io.updraft.engine.expr.math.ArithmeticExpression;
 import io.updraft.engine.expr.math.DecimalArithmeticExpression;
 import io.updraft.engine.expr.math.NegateExpression;
 import io.updraft.engine.expr.predicate.ComparisonExpression;
+import io.updraft.engine.expr.predicate.InListExpression;
 import io.updraft.engine.expr.predicate.IsNullExpression;
 import io.updraft.engine.expr.predicate.LogicalExpression;
 import io.updraft.engine.expr.predicate.NotExpression;
@@ -37,6 +38,7 @@ import io.updraft.sql.types.DoubleType;
 import io.updraft.sql.types.IntegerType;
 import io.updraft.sql.types.LongType;
 import io.updraft.sql.types.NullType;
+import io.updraft.sql.types.StringType;
 import io.updraft.sql.types.TimestampType;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -205,6 +207,10 @@ final class ExpressionCompiler {
         if (in.list().isEmpty()) {
             return new LiteralExpression(DataTypes.BooleanType, false, allocator);
         }
+        List<String> strings = stringLiterals(in);
+        if (strings != null) {
+            return new InListExpression(build(in.value(), built), strings, allocator);
+        }
         VectorExpression result = null;
         for (Expr item : in.list()) {
             VectorExpression eq = comparison(CompareOp.EQUAL, in.value(), item, built);
@@ -217,6 +223,23 @@ final class ExpressionCompiler {
             }
         }
         return result;
+    }
+
+    /** The list's values when {@code in} tests a string against string (or null) literals only, else null. */
+    private static List<String> stringLiterals(In in) {
+        if (!(in.value().dataType() instanceof StringType)) {
+            return null;
+        }
+        List<String> values = new ArrayList<>(in.list().size());
+        for (Expr item : in.list()) {
+            if (!(item instanceof Literal l)
+                    || !(l.dataType() instanceof StringType || l.dataType() instanceof NullType)
+                    || !(l.value() == null || l.value() instanceof String)) {
+                return null;
+            }
+            values.add((String) l.value());
+        }
+        return values;
     }
 
     private VectorExpression caseWhen(CaseWhen cw, List<VectorExpression> built) {
