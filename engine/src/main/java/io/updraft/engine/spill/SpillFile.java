@@ -4,8 +4,8 @@ import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.vector.Batch;
+import io.updraft.shuffle.format.CompressionFactory;
 import io.updraft.sql.types.StructType;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
@@ -61,7 +61,7 @@ public record SpillFile(Path path, StructType schema, long rows, long bytes) {
                 throw new UpdraftException(ErrorType.INTERNAL, "Cannot open spill file " + file.path() + ": "
                         + e.getMessage(), e);
             }
-            this.reader = new ArrowStreamReader(channel, context.allocator(), CommonsCompressionFactory.INSTANCE);
+            this.reader = new ArrowStreamReader(channel, context.allocator(), CompressionFactory.INSTANCE);
         }
 
         /** The next batch (the caller owns it), or null at the end. */

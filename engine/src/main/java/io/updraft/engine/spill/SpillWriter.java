@@ -5,8 +5,8 @@ import io.updraft.core.error.UpdraftException;
 import io.updraft.engine.ArrowTypes;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.vector.Batch;
+import io.updraft.shuffle.format.CompressionFactory;
 import io.updraft.sql.types.StructType;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.compression.CompressionUtil;
@@ -49,7 +49,7 @@ public final class SpillWriter implements AutoCloseable {
         CompressionUtil.CodecType codec = context.spillCodec();
         this.writer = codec == CompressionUtil.CodecType.NO_COMPRESSION
                 ? new ArrowStreamWriter(root, null, channel)
-                : new ArrowStreamWriter(root, null, channel, IpcOption.DEFAULT, CommonsCompressionFactory.INSTANCE,
+                : new ArrowStreamWriter(root, null, channel, IpcOption.DEFAULT, CompressionFactory.INSTANCE,
                 codec);
         try {
             writer.start();

@@ -2,7 +2,6 @@ package io.updraft.shuffle.format;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -29,7 +28,7 @@ public final class PartitionStream implements AutoCloseable {
         Objects.requireNonNull(allocator, "allocator is null");
         this.objectName = Objects.requireNonNull(objectName, "objectName is null");
         this.reader = bytes.length == 0 ? null : new ArrowStreamReader(new ByteArrayInputStream(bytes), allocator,
-                CommonsCompressionFactory.INSTANCE);
+                CompressionFactory.INSTANCE);
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.updraft.shuffle.format;
 
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.vector.compression.CompressionCodec;
 import org.apache.arrow.vector.compression.CompressionUtil;
 import org.apache.arrow.vector.compression.NoCompressionCodec;
@@ -8,8 +7,9 @@ import org.apache.arrow.vector.compression.NoCompressionCodec;
 import java.util.Locale;
 
 /**
- * Arrow IPC buffer compression for shuffle objects: "lz4" (LZ4 frame; pure Java in Arrow, slow), "zstd" (native
- * zstd-jni) or "none". The engine picks none for a local shuffle root and zstd for S3 unless told otherwise.
+ * Arrow IPC buffer compression for shuffle objects: "lz4" (standard LZ4 frames, written and read by
+ * {@link Lz4FrameCodec} over aircompressor), "zstd" (native zstd-jni) or "none". The engine picks none for a local
+ * shuffle root and zstd for S3 unless told otherwise (engine's {@code ShuffleSettings}).
  */
 public enum ShuffleCodec {
     LZ4(CompressionUtil.CodecType.LZ4_FRAME),
@@ -27,7 +27,7 @@ public enum ShuffleCodec {
     }
 
     CompressionCodec.Factory factory() {
-        return this == NONE ? NoCompressionCodec.Factory.INSTANCE : CommonsCompressionFactory.INSTANCE;
+        return this == NONE ? NoCompressionCodec.Factory.INSTANCE : CompressionFactory.INSTANCE;
     }
 
     public static ShuffleCodec parse(String name) {
