@@ -110,7 +110,7 @@ public class ShuffleCodecBenchmark {
             }
         }
         schema = batches.get(0).getSchema();
-        encoded = encode();
+        encoded = encodeBytes();
     }
 
     @TearDown(Level.Trial)
@@ -123,6 +123,10 @@ public class ShuffleCodecBenchmark {
     /** Returns the encoded stream's length. */
     @Benchmark
     public int encode() {
+        return encodeBytes().length;
+    }
+
+    private byte[] encodeBytes() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
              ArrowStreamWriter writer = new ArrowStreamWriter(root, null, Channels.newChannel(bytes),
@@ -138,7 +142,7 @@ public class ShuffleCodecBenchmark {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return bytes.size();
+        return bytes.toByteArray();
     }
 
     /** Returns the rows decoded. */

@@ -54,8 +54,8 @@ record ShuffleSettings(String root, ShuffleCodec codec, int maxInFlight, long fe
 
     /**
      * No compression when the root is a local folder (the bytes never leave the machine; compressing them costs
-     * more CPU than writing them), native ZSTD (zstd-jni) when it is S3, where bytes are money and time. LZ4 in
-     * Arrow Java is a pure-Java codec that is several times slower than ZSTD; it stays available by name.
+     * more CPU than writing them), native ZSTD (zstd-jni) when it is S3, where bytes are money and time. "lz4" is
+     * shuffle-s3's aircompressor LZ4 frame codec (faster than ZSTD, larger output), available by name.
      */
     static ShuffleCodec defaultCodec(String root) {
         return root.trim().startsWith("s3://") ? ShuffleCodec.ZSTD : ShuffleCodec.NONE;
