@@ -52,6 +52,10 @@ final class DecimalSumAccumulator extends Accumulator {
         boolean sameScale = inputScale == type.scale();
         long[] s = sums;
         boolean[] f = seen;
+        if (sameScale && ((DecimalVector) argument).getPrecision() <= 18) {
+            updateCompact(data, validity, groupIds, n);
+            return;
+        }
         for (int i = 0; i < n; i++) {
             if (!Bits.get(validity, i)) {
                 continue;
@@ -70,6 +74,31 @@ final class DecimalSumAccumulator extends Accumulator {
             BigInteger value = sameScale ? Decimals.unscaled(data, i)
                     : Decimals.big(data, i, inputScale).setScale(type.scale(), RoundingMode.HALF_UP).unscaledValue();
             big[g] = value(g).add(value);
+        }
+    }
+
+    /**
+     * Input of precision at most 18 at the sum's scale: each value is its slot's low word. A group's long sum that
+     * would overflow moves to its BigInteger, which then takes every later value of that group.
+     */
+    private void updateCompact(ArrowBuf data, ArrowBuf validity, int[] groupIds, int n) {
+        long[] s = sums;
+        boolean[] f = seen;
+        BigInteger[] b = big;
+        for (int i = 0; i < n; i++) {
+            if (!Bits.get(validity, i)) {
+                continue;
+            }
+            int g = groupIds[i];
+            f[g] = true;
+            long v = data.getLong((long) i << 4);
+            long before = s[g];
+            long after = before + v;
+            if (b[g] == null && ((before ^ after) & (v ^ after)) >= 0) {
+                s[g] = after;
+            } else {
+                b[g] = value(g).add(BigInteger.valueOf(v));
+            }
         }
     }
 

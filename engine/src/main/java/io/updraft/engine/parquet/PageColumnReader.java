@@ -222,6 +222,47 @@ final class PageColumnReader {
     /** Decimals stored as INT32 or INT64, widened into the 16-byte decimal vector. */
     private void decimals(ArrowBuf data, int at, int k, boolean dense) {
         boolean ints = kind == Kind.DECIMAL32;
+        if (dense) {
+            // one loop per source: the low word is the value, the high word its sign extension
+            long o = (long) at << 4;
+            if (ids != null) {
+                int[] id = idScratch;
+                if (ints) {
+                    int[] d = dictionary4;
+                    for (int i = 0; i < k; i++, o += 16) {
+                        long v = d[id[i]];
+                        data.setLong(o, v);
+                        data.setLong(o + 8, v >> 63);
+                    }
+                } else {
+                    long[] d = dictionary8;
+                    for (int i = 0; i < k; i++, o += 16) {
+                        long v = d[id[i]];
+                        data.setLong(o, v);
+                        data.setLong(o + 8, v >> 63);
+                    }
+                }
+            } else if (ints) {
+                ByteBuffer in = values;
+                int p = valuesPos;
+                for (int i = 0; i < k; i++, o += 16, p += 4) {
+                    long v = in.getInt(p);
+                    data.setLong(o, v);
+                    data.setLong(o + 8, v >> 63);
+                }
+                valuesPos = p;
+            } else {
+                ByteBuffer in = values;
+                int p = valuesPos;
+                for (int i = 0; i < k; i++, o += 16, p += 8) {
+                    long v = in.getLong(p);
+                    data.setLong(o, v);
+                    data.setLong(o + 8, v >> 63);
+                }
+                valuesPos = p;
+            }
+            return;
+        }
         int next = 0;
         for (int i = 0; i < k; i++) {
             if (dense || levels[i] == maxDefinition) {

@@ -41,6 +41,11 @@ public final class ComparisonExpression extends VectorExpression {
      */
     private final boolean hasDecimalConstant;
     private final long decimalConstant;
+    /**
+     * Whether every decimal operand has precision at most 18, so its value is the low word of its 16-byte slot (the
+     * high word is only the sign extension and is not read).
+     */
+    private final boolean compactDecimals;
 
     public ComparisonExpression(CompareOp op, VectorExpression left, VectorExpression right, BufferAllocator allocator) {
         super(DataTypes.BooleanType, allocator);
@@ -81,6 +86,12 @@ public final class ComparisonExpression extends VectorExpression {
         this.constantOnLeft = onLeft;
         this.hasDecimalConstant = unscaled != null;
         this.decimalConstant = unscaled == null ? 0 : unscaled;
+        this.compactDecimals = kind == PhysicalKind.DECIMAL
+                && (onLeft || precision(left) <= 18) && (hasDecimalConstant && !onLeft || precision(right) <= 18);
+    }
+
+    private static int precision(VectorExpression side) {
+        return side.type() instanceof DecimalType d ? d.precision() : DecimalType.MAX_PRECISION;
     }
 
     /** {@code d}'s unscaled value at {@code scale} when that is exact and fits a long, else null. */
@@ -147,7 +158,9 @@ public final class ComparisonExpression extends VectorExpression {
         FieldVector out = null;
         try {
             out = newResult(n);
-            if (hasDecimalConstant) {
+            if (hasDecimalConstant && compactDecimals) {
+                compareCompactDecimalsToConstant(v.getDataBuffer(), out.getDataBuffer(), n);
+            } else if (hasDecimalConstant) {
                 compareDecimalsToConstant(v.getDataBuffer(), out.getDataBuffer(), n);
             } else {
                 compareStringsToConstant(v, out.getDataBuffer(), n);
@@ -163,6 +176,26 @@ public final class ComparisonExpression extends VectorExpression {
                 out.close();
             }
             release(side, v);
+        }
+    }
+
+    /** Each value's low word against {@link #decimalConstant} (precision at most 18: the low word is the value). */
+    private void compareCompactDecimalsToConstant(ArrowBuf a, ArrowBuf out, int n) {
+        int nbytes = Bits.bytesFor(n);
+        // the constant on the left swaps the less and greater bits of the mask instead of negating each row
+        int m = constantOnLeft ? (mask & 0b010) | ((mask & 1) << 2) | ((mask >>> 2) & 1) : mask;
+        long k = decimalConstant;
+        long word = 0;
+        for (int i = 0; i < n; i++) {
+            int c = Long.compare(a.getLong((long) i << 4), k);
+            word |= (long) ((m >>> (c + 1)) & 1) << (i & 63);
+            if ((i & 63) == 63) {
+                Bits.storeWord(out, i >>> 6, word, nbytes);
+                word = 0;
+            }
+        }
+        if ((n & 63) != 0) {
+            Bits.storeWord(out, n >>> 6, word, nbytes);
         }
     }
 
@@ -324,6 +357,10 @@ public final class ComparisonExpression extends VectorExpression {
     }
 
     private int compareDecimal(ArrowBuf a, ArrowBuf b, int i, int common) {
+        if (compactDecimals && leftScale == rightScale) {
+            long at = (long) i << 4;
+            return Long.compare(a.getLong(at), b.getLong(at));
+        }
         if (leftScale == rightScale) {
             long at = (long) i << 4;
             long ahi = a.getLong(at + 8);

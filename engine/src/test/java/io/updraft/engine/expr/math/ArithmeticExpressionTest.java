@@ -148,4 +148,57 @@ class ArithmeticExpressionTest extends ExpressionTestSupport {
         assertThat(eval(new Negate(col(0, new DecimalType(5, 2))), new DecimalType(5, 2), dec("1.50")))
                 .containsExactly(dec("-1.50"));
     }
+
+    @Test
+    void compactDecimalAdditionNearTheLongRangeFallsBackExactly() {
+        // decimal(18,0) + decimal(18,18): both operands compact; aligning 10^18 - 1 to scale 18 overflows a long
+        DecimalType whole = new DecimalType(18, 0);
+        DecimalType fraction = new DecimalType(18, 18);
+        StructType schema = new StructType(List.of()).add("a", whole).add("b", fraction);
+        var sum = op(ArithmeticOp.ADD, col(0, whole), col(1, fraction), new DecimalType(37, 18));
+        assertThat(eval(sum, schema, new Object[] {dec("999999999999999999"), dec("0.000000000000000001")},
+                new Object[] {dec("-999999999999999999"), dec("-0.999999999999999999")},
+                new Object[] {dec("9"), dec("0.5")}, new Object[] {null, dec("0.1")}))
+                .containsExactly(dec("999999999999999999.000000000000000001"),
+                        dec("-999999999999999999.999999999999999999"), dec("9.500000000000000000"), null);
+        // decimal(18,2) - decimal(18,2) whose difference needs 19 digits: exact past the long fast path
+        DecimalType money = new DecimalType(18, 2);
+        StructType moneys = new StructType(List.of()).add("a", money).add("b", money);
+        var difference = op(ArithmeticOp.SUBTRACT, col(0, money), col(1, money), new DecimalType(19, 2));
+        assertThat(eval(difference, moneys, new Object[] {dec("9999999999999999.99"), dec("-9999999999999999.99")},
+                new Object[] {dec("-0.01"), dec("0.02")}))
+                .containsExactly(dec("19999999999999999.98"), dec("-0.03"));
+        var narrow = op(ArithmeticOp.SUBTRACT, col(0, money), col(1, money), new DecimalType(18, 2));
+        assertThatThrownBy(() -> eval(narrow, moneys, new Object[] {dec("9999999999999999.99"), dec("-0.01")}))
+                .hasMessageStartingWith("[NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION] 10000000000000000.00");
+    }
+
+    @Test
+    void compactDecimalProductsBeyondALongAreExact() {
+        // two decimal(18,0) near 10^18: the product needs 36 digits, past a long (multiplyHigh detects it)
+        DecimalType big = new DecimalType(18, 0);
+        StructType schema = new StructType(List.of()).add("a", big).add("b", big);
+        var product = op(ArithmeticOp.MULTIPLY, col(0, big), col(1, big), new DecimalType(37, 0));
+        assertThat(eval(product, schema, new Object[] {dec("999999999999999999"), dec("-999999999999999999")},
+                new Object[] {dec("-3037000500"), dec("-3037000500")}, new Object[] {dec("-7"), dec("6")},
+                new Object[] {dec("5"), null}))
+                .containsExactly(dec("-999999999999999998000000000000000001"), dec("9223372037000250000"),
+                        dec("-42"), null);
+        // the TPC-H shape: decimal(15,2) * decimal(16,2), then * decimal(16,2) from a decimal(32,4) (checked rows)
+        DecimalType money = new DecimalType(15, 2);
+        DecimalType rate = new DecimalType(16, 2);
+        StructType lineitem = new StructType(List.of()).add("p", money).add("d", rate).add("t", rate);
+        var net = op(ArithmeticOp.MULTIPLY, col(0, money), col(1, rate), new DecimalType(32, 4));
+        var charge = op(ArithmeticOp.MULTIPLY, net, col(2, rate), new DecimalType(38, 6));
+        assertThat(eval(charge, lineitem, new Object[] {dec("9999999999999.99"), dec("99999999999999.99"),
+                        dec("-1.07")}, new Object[] {dec("-901.50"), dec("0.95"), dec("1.07")}))
+                .containsExactly(dec("-1069999999999998823000000000.000107"), dec("-916.374750"));
+        // a product that fits a long but not the result precision raises as before
+        DecimalType small = new DecimalType(5, 2);
+        StructType smalls = new StructType(List.of()).add("a", small).add("b", small);
+        var tight = op(ArithmeticOp.MULTIPLY, col(0, small), col(1, small), new DecimalType(6, 4));
+        assertThat(eval(tight, smalls, new Object[] {dec("9.99"), dec("-9.99")})).containsExactly(dec("-99.8001"));
+        assertThatThrownBy(() -> eval(tight, smalls, new Object[] {dec("10.00"), dec("10.00")}))
+                .hasMessageStartingWith("[NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION] 100.0000");
+    }
 }

@@ -150,10 +150,29 @@ class ComparisonExpressionTest extends ExpressionTestSupport {
                 dec("123456789012345678901234567890.12"), dec("-123456789012345678901234567890.12")};
         // a constant that fits a long at the column's scale, one exactly so at scale 2 though written at scale 4,
         // one past the long range, and one not exact at the column's scale (the general path)
-        for (Literal constant : List.of(new Literal(new DecimalType(3, 2), dec("0.06")),
+        agreesWithColumnAgainstColumn(type, values, List.of(new Literal(new DecimalType(3, 2), dec("0.06")),
                 new Literal(new DecimalType(6, 4), dec("0.0600")),
                 new Literal(new DecimalType(38, 2), dec("92233720368547758.08")),
-                new Literal(new DecimalType(4, 3), dec("0.055")))) {
+                new Literal(new DecimalType(4, 3), dec("0.055"))));
+    }
+
+    @Test
+    void compactDecimalsOnlyReadTheLowWordAndStillCompareExactly() {
+        // precision 18: the long kernels; values at the precision's edge, negatives, zero and nulls
+        DecimalType type = new DecimalType(18, 2);
+        Object[] values = {dec("9999999999999999.99"), dec("-9999999999999999.99"), dec("0.06"), dec("-0.06"),
+                dec("0.00"), null, dec("0.07"), dec("-0.01"), dec("9999999999999999.98")};
+        agreesWithColumnAgainstColumn(type, values, List.of(new Literal(new DecimalType(18, 2), dec("0.06")),
+                new Literal(new DecimalType(18, 2), dec("9999999999999999.99")),
+                new Literal(new DecimalType(18, 2), dec("-9999999999999999.99")),
+                new Literal(new DecimalType(6, 4), dec("-0.0100")),
+                new Literal(new DecimalType(38, 2), dec("92233720368547758.08")),
+                new Literal(new DecimalType(38, 2), dec("-92233720368547758.09")),
+                new Literal(new DecimalType(4, 3), dec("0.055"))));
+    }
+
+    private void agreesWithColumnAgainstColumn(DecimalType type, Object[] values, List<Literal> constants) {
+        for (Literal constant : constants) {
             for (CompareOp op : CompareOp.values()) {
                 if (op == CompareOp.EQUAL_NULL_SAFE) {
                     continue;
