@@ -59,9 +59,18 @@ public final class TaskRunner {
     private final LongSupplier nanoClock;
     private final BiFunction<Operator, ExecutionContext, BatchOperator> pipelines;
     private final ObjectStoreProvider stores;
+    private final long defaultTaskMemoryBytes;
 
     public TaskRunner(BufferAllocator rootAllocator) {
         this(rootAllocator, System::nanoTime);
+    }
+
+    /**
+     * With the task memory a spec without {@value #TASK_MEMORY_BYTES} gets (the Lambda worker derives it from the
+     * function's memory size; see worker-function's README).
+     */
+    public TaskRunner(BufferAllocator rootAllocator, long defaultTaskMemoryBytes) {
+        this(rootAllocator, System::nanoTime, PipelineBuilder::build, ObjectStores.shared(), defaultTaskMemoryBytes);
     }
 
     /** With an injected clock for the elapsed-time metric. */
@@ -85,6 +94,16 @@ public final class TaskRunner {
 
     private TaskRunner(BufferAllocator rootAllocator, LongSupplier nanoClock,
                        BiFunction<Operator, ExecutionContext, BatchOperator> pipelines, ObjectStoreProvider stores) {
+        this(rootAllocator, nanoClock, pipelines, stores, DEFAULT_TASK_MEMORY_BYTES);
+    }
+
+    private TaskRunner(BufferAllocator rootAllocator, LongSupplier nanoClock,
+                       BiFunction<Operator, ExecutionContext, BatchOperator> pipelines, ObjectStoreProvider stores,
+                       long defaultTaskMemoryBytes) {
+        if (defaultTaskMemoryBytes <= 0) {
+            throw new IllegalArgumentException("default task memory must be positive, was " + defaultTaskMemoryBytes);
+        }
+        this.defaultTaskMemoryBytes = defaultTaskMemoryBytes;
         this.rootAllocator = Objects.requireNonNull(rootAllocator, "rootAllocator is null");
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock is null");
         this.pipelines = Objects.requireNonNull(pipelines, "pipelines is null");
@@ -189,10 +208,15 @@ public final class TaskRunner {
         return Math.max(nanos, 0);
     }
 
-    private static long memoryLimit(TaskSpec spec) {
+    /** The task memory of a spec without {@value #TASK_MEMORY_BYTES}. */
+    public long defaultTaskMemoryBytes() {
+        return defaultTaskMemoryBytes;
+    }
+
+    private long memoryLimit(TaskSpec spec) {
         String text = spec.config().get(TASK_MEMORY_BYTES);
         if (text == null) {
-            return DEFAULT_TASK_MEMORY_BYTES;
+            return defaultTaskMemoryBytes;
         }
         try {
             long limit = Long.parseLong(text.trim());

@@ -7,18 +7,50 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a Lambda container makes once, at init, and reuses for every invocation: the Arrow root
- * allocator and the engine's task runner (which caches object-store clients). Thread-safe.
+ * What a Lambda container makes once, at init ({@link WorkerStartup}), and reuses for every invocation: the Arrow root
+ * allocator, the engine's task runner (which caches object-store clients) with the task memory derived from the
+ * function's memory size ({@link WorkerSettings}), and the SnapStart hooks ({@link SnapStartHooks}). Thread-safe.
  */
 final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
-    private static final WorkerRuntime INSTANCE = new WorkerRuntime();
+    private static final WorkerRuntime INSTANCE = new WorkerRuntime(WorkerSettings.fromEnvironment());
 
+    private final WorkerSettings settings;
     private final BufferAllocator root = new RootAllocator();
-    private final TaskRunner runner = new TaskRunner(root);
+    private final TaskRunner runner;
+    private final SnapStartHooks hooks;
+
+    WorkerRuntime(WorkerSettings settings) {
+        this.settings = settings;
+        this.runner = new TaskRunner(root, settings.taskMemoryBytes());
+        this.hooks = new SnapStartHooks(this);
+    }
 
     static WorkerRuntime get() {
         return INSTANCE;
+    }
+
+    /** The process's runtime with its hooks registered with CRaC (once: the global context keeps it). */
+    static WorkerRuntime init() {
+        INSTANCE.hooks.register();
+        return INSTANCE;
+    }
+
+    WorkerSettings settings() {
+        return settings;
+    }
+
+    TaskRunner runner() {
+        return runner;
+    }
+
+    SnapStartHooks hooks() {
+        return hooks;
+    }
+
+    /** For tests: the root allocator, closed by whoever made this runtime (never the process's). */
+    BufferAllocator root() {
+        return root;
     }
 
     /**

@@ -50,6 +50,24 @@ public final class ObjectStores implements ObjectStoreProvider {
                 k -> new LocalObjectStore(folder));
     }
 
+    /** How many S3 clients are open (one per distinct S3 configuration used so far). */
+    public int openClients() {
+        return clients.size();
+    }
+
+    /**
+     * Closes every S3 client and forgets every store; the next {@link #store} makes new ones. For a snapshot of the
+     * process (Lambda SnapStart): connections open at the checkpoint would be dead after a restore. Stores handed
+     * out before must not be used afterwards.
+     */
+    public synchronized void closeClients() {
+        stores.clear();
+        for (S3AsyncClient client : clients.values()) {
+            client.close();
+        }
+        clients.clear();
+    }
+
     private static S3StoreConfig s3Config(Map<String, String> settings) {
         try {
             return S3StoreConfig.fromSettings(settings);
