@@ -193,7 +193,7 @@ data "aws_iam_policy_document" "coordinator" {
   statement {
     sid       = "InvokeOnlyTheWorker"
     actions   = ["lambda:InvokeFunction"]
-    resources = [aws_lambda_function.worker.arn]
+    resources = [aws_lambda_function.worker.arn, aws_lambda_function.worker.qualified_arn]
   }
 
   statement {

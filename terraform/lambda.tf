@@ -35,6 +35,16 @@ resource "aws_lambda_function" "worker" {
   s3_key                         = aws_s3_object.package["worker"].key
   source_code_hash               = filebase64sha256(var.worker_package)
   kms_key_arn                    = aws_kms_key.updraft.arn
+  # SnapStart restores published versions only: with snap_start the module publishes one per package and the
+  # coordinator invokes it (local.worker_invoke_name). /tmp stays at Lambda's 512 MB default, SnapStart's limit.
+  publish = var.snap_start
+
+  dynamic "snap_start" {
+    for_each = var.snap_start ? [1] : []
+    content {
+      apply_on = "PublishedVersions"
+    }
+  }
 
   environment {
     variables = {
@@ -75,7 +85,7 @@ resource "aws_lambda_function" "coordinator" {
   environment {
     variables = {
       JAVA_TOOL_OPTIONS                 = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1 --add-opens=java.base/java.nio=ALL-UNNAMED --enable-native-access=ALL-UNNAMED"
-      UPDRAFT_WORKER_FUNCTION           = aws_lambda_function.worker.function_name
+      UPDRAFT_WORKER_FUNCTION           = local.worker_invoke_name
       UPDRAFT_WORKER_MEMORY_MB          = tostring(var.worker_memory_mb)
       UPDRAFT_WORKER_MAX_CONCURRENCY    = tostring(var.worker_max_concurrency)
       UPDRAFT_SHUFFLE_ROOT              = "s3://${aws_s3_bucket.shuffle.bucket}/${trimsuffix(local.shuffle_prefix, "/")}"
@@ -125,4 +135,9 @@ resource "aws_lambda_permission" "s3_queue" {
   principal      = "s3.amazonaws.com"
   source_arn     = aws_s3_bucket.results.arn
   source_account = local.account
+}
+
+locals {
+  # What the coordinator invokes: the published version under SnapStart (restored from its snapshot), else $LATEST.
+  worker_invoke_name = var.snap_start ? aws_lambda_function.worker.qualified_arn : aws_lambda_function.worker.function_name
 }

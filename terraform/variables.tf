@@ -41,6 +41,12 @@ variable "architecture" {
   }
 }
 
+variable "snap_start" {
+  description = "Lambda SnapStart for the worker (java21): init and priming run once per published version and each environment restores from the snapshot (the worker's CRaC hooks: worker-function/README.md). /tmp is then limited to 512 MB: spills beyond that fail, so keep tasks small (more shuffle partitions)."
+  type        = bool
+  default     = false
+}
+
 variable "worker_memory_mb" {
   description = "Worker memory in MB (also the coordinator's updraft.lambda.memoryMb, which prices GB-seconds)."
   type        = number

@@ -208,7 +208,8 @@ class Policies(unittest.TestCase):
         invokes = [st for st in policy("coordinator") if any(a.startswith("lambda:") for a in as_list(st["actions"]))]
         self.assertEqual(len(invokes), 1)
         self.assertEqual(invokes[0]["actions"], ["lambda:InvokeFunction"])
-        self.assertEqual(invokes[0]["resources"], ["${aws_lambda_function.worker.arn}"])
+        self.assertEqual(invokes[0]["resources"], ["${aws_lambda_function.worker.arn}",
+                                                   "${aws_lambda_function.worker.qualified_arn}"])
         allowed = {"${local.shuffle_objects}", "${local.coordinator_result_objects}"}
         for st in policy("coordinator"):
             if set(as_list(st["actions"])) & S3_WRITE:
@@ -298,9 +299,22 @@ class Functions(unittest.TestCase):
 
     def test_the_coordinator_is_told_its_worker_and_its_roots(self):
         env = resources("aws_lambda_function")["coordinator"]["environment"][0]["variables"]
-        self.assertEqual(env["UPDRAFT_WORKER_FUNCTION"], "${aws_lambda_function.worker.function_name}")
+        self.assertEqual(env["UPDRAFT_WORKER_FUNCTION"], "${local.worker_invoke_name}")
+        self.assertIn("var.snap_start ? aws_lambda_function.worker.qualified_arn", M["locals"]["worker_invoke_name"])
         self.assertIn("aws_s3_bucket.shuffle.bucket", env["UPDRAFT_SHUFFLE_ROOT"])
         self.assertEqual(env["UPDRAFT_RESULTS_BUCKET"], "${aws_s3_bucket.results.bucket}")
+
+    def test_snap_start_is_an_option_of_the_worker_only(self):
+        self.assertEqual(M["variable"]["snap_start"]["default"], False)
+        worker = resources("aws_lambda_function")["worker"]
+        self.assertEqual(worker["publish"], "${var.snap_start}")
+        dyn = [d["snap_start"] for d in worker.get("dynamic", []) if "snap_start" in d]
+        self.assertEqual(len(dyn), 1)
+        self.assertIn("var.snap_start", dyn[0]["for_each"])
+        self.assertEqual(dyn[0]["content"][0]["apply_on"], "PublishedVersions")
+        self.assertNotIn("ephemeral_storage", worker, "SnapStart allows no more than the default 512 MB of /tmp")
+        coordinator = resources("aws_lambda_function")["coordinator"]
+        self.assertNotIn("snap_start", str(coordinator.get("dynamic", [])))
 
 
 class Schedules(unittest.TestCase):

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 
 /**
  * The worker's CRaC resource (the {@code org.crac} API Lambda SnapStart calls). Before the checkpoint: primes the task
- * path ({@link WorkerPriming}) and closes every S3 client, whose connections would be dead in a restored copy (the
+ * path ({@link WorkerPriming}), loads the S3 client's classes and closes every S3 client, whose connections would be dead in a restored copy (the
  * next task makes new ones). After a restore: re-reads the state of the spill folder, which a restored environment
  * does not share with the one that was snapshot — deletes spill folders left in it and measures its usable space.
  * The worker holds no {@code java.util.Random} of its own (UUIDs come from {@code SecureRandom}, which the JDK reseeds
@@ -47,6 +47,7 @@ final class SnapStartHooks implements Resource {
     public void beforeCheckpoint(Context<? extends Resource> context) {
         long start = System.nanoTime();
         lastPriming = WorkerPriming.prime(runtime.runner(), PRIMING_ROUNDS);
+        WorkerPriming.loadS3ClientClasses();
         ObjectStores.shared().closeClients();
         checkpoints++;
         LOG.info("Before checkpoint: primed the task path ({} tasks) and closed the S3 clients in {} ms",

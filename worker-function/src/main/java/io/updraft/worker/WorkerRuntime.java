@@ -30,9 +30,14 @@ final class WorkerRuntime {
         return INSTANCE;
     }
 
-    /** The process's runtime with its hooks registered with CRaC (once: the global context keeps it). */
+    /**
+     * The process's runtime, made at Lambda's init: its hooks registered with CRaC (once: the global context keeps
+     * it) and one priming task run, so the first invocation does less (see worker-function/README.md, "Cold start";
+     * building an S3 client here as well cost more than it saved: closing it waits for Netty's event loops).
+     */
     static WorkerRuntime init() {
         INSTANCE.hooks.register();
+        WorkerPriming.prime(INSTANCE.runner, 1);
         return INSTANCE;
     }
 
