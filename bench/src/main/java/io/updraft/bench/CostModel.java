@@ -122,6 +122,30 @@ public final class CostModel {
         }
     }
 
+    /** The plan of a query that priced cheapest among its measured alternatives, by the alternative's name. */
+    public record PlanChoice(String plan, QueryCost cost) {
+    }
+
+    /**
+     * Prices every measured plan of one query (e.g. "as planned" with its broadcast joins, and "shuffle joins" measured
+     * with broadcasts off) and keeps the cheapest: at a large scale a broadcast every probe task re-reads costs more
+     * than shuffling both sides, so the plan to price is the one a cost-based choice would make. Ties keep the first.
+     */
+    public PlanChoice cheapest(java.util.Map<String, List<StageMetrics>> plans, double measuredScale, double targetScale,
+                               CostPrices prices) {
+        PlanChoice best = null;
+        for (var plan : plans.entrySet()) {
+            QueryCost cost = price(plan.getValue(), measuredScale, targetScale, prices);
+            if (best == null || cost.dollars() < best.cost().dollars()) {
+                best = new PlanChoice(plan.getKey(), cost);
+            }
+        }
+        if (best == null) {
+            throw new IllegalArgumentException("no plan to price");
+        }
+        return best;
+    }
+
     private final Assumptions assumptions;
 
     public CostModel(Assumptions assumptions) {

@@ -28,19 +28,28 @@ public final class CostModelRun {
     private CostModelRun() {
     }
 
-    /** Runs and prices the options' queries; returns the stages measured per query. */
-    public static Map<Integer, List<StageMetrics>> run(BenchmarkOptions options, List<Double> modelScales,
-                                                       PrintStream out) {
+    /** The plan as the planner chose it at the measured scale. */
+    static final String AS_PLANNED = "as planned";
+    /** The same query measured with broadcast joins off ({@code spark.sql.autoBroadcastJoinThreshold=-1}). */
+    static final String SHUFFLE_JOINS = "shuffle joins";
+
+    /** Runs and prices the options' queries; returns the stages measured per query, by plan. */
+    public static Map<Integer, Map<String, List<StageMetrics>>> run(BenchmarkOptions options, List<Double> modelScales,
+                                                                    PrintStream out) {
         Benchmark.prepareData(options, out);
-        Map<Integer, List<StageMetrics>> measured = measure(options);
+        Map<Integer, Map<String, List<StageMetrics>>> measured = measure(options);
         CostModel model = new CostModel(CostModel.DEFAULTS);
         out.print(report(model, measured, options.scale(), modelScales));
         out.flush();
         return measured;
     }
 
-    static Map<Integer, List<StageMetrics>> measure(BenchmarkOptions options) {
-        Map<Integer, List<StageMetrics>> measured = new LinkedHashMap<>();
+    /**
+     * Per query: its stages as planned, and — when the plan broadcasts — the stages of a second run with broadcast
+     * joins off, so that the model can price the shuffle join instead when it is cheaper at the target scale.
+     */
+    static Map<Integer, Map<String, List<StageMetrics>>> measure(BenchmarkOptions options) {
+        Map<Integer, Map<String, List<StageMetrics>>> measured = new LinkedHashMap<>();
         UpdraftSession.Builder builder = UpdraftSession.builder().appName("updraft bench cost model")
                 .master("local[" + options.threads() + "]").config(RuntimeConfig.SHOW_PROGRESS, false);
         options.updraftConf().forEach(builder::config);
@@ -56,14 +65,34 @@ public final class CostModelRun {
                 }
                 jobs.clear();
                 session.sql(text).collectAsList();
-                measured.put(query, List.copyOf(jobs));
+                Map<String, List<StageMetrics>> plans = new LinkedHashMap<>();
+                plans.put(AS_PLANNED, List.copyOf(jobs));
+                if (jobs.stream().anyMatch(st -> st.description().contains("broadcast"))) {
+                    var previous = session.conf().getOption(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD);
+                    session.conf().set(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD, -1L);
+                    try {
+                        for (int i = 0; i < options.warmup(); i++) {
+                            session.sql(text).collectAsList();
+                        }
+                        jobs.clear();
+                        session.sql(text).collectAsList();
+                        plans.put(SHUFFLE_JOINS, List.copyOf(jobs));
+                    } finally {
+                        if (previous.isPresent()) {
+                            session.conf().set(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD, previous.get());
+                        } else {
+                            session.conf().unset(RuntimeConfig.AUTO_BROADCAST_JOIN_THRESHOLD);
+                        }
+                    }
+                }
+                measured.put(query, plans);
             }
         }
         return measured;
     }
 
     /** The cost table: per query and model scale, the stages as chosen on x86 + S3, then every deployment. */
-    static String report(CostModel model, Map<Integer, List<StageMetrics>> measured, double measuredScale,
+    static String report(CostModel model, Map<Integer, Map<String, List<StageMetrics>>> measured, double measuredScale,
                          List<Double> modelScales) {
         StringBuilder b = new StringBuilder();
         CostModel.Assumptions a = model.assumptions();
@@ -72,18 +101,24 @@ public final class CostModelRun {
                         + "invocation, concurrency %d, stage time target %.0f s (bench README, \"Cost model\")%n",
                 Demo.scaleText(measuredScale), CostModel.MB_PER_VCPU, a.bytesPerSecondPerTask() / 1e6,
                 a.parallelRequests(), a.invocationSeconds() * 1000, a.concurrency(), a.targetStageSeconds()));
-        for (Map.Entry<Integer, List<StageMetrics>> entry : measured.entrySet()) {
+        for (Map.Entry<Integer, Map<String, List<StageMetrics>>> entry : measured.entrySet()) {
             int query = entry.getKey();
-            List<StageMetrics> stages = entry.getValue();
+            Map<String, List<StageMetrics>> plans = entry.getValue();
+            List<StageMetrics> stages = plans.get(AS_PLANNED);
             TaskMetrics total = stages.stream().map(StageMetrics::totals).reduce(TaskMetrics.EMPTY, TaskMetrics::plus);
             b.append(String.format(Locale.ROOT, "%nQ%d measured at SF %s: %d stages, %d tasks, CPU %.3f s, input %s, "
                             + "shuffle %s written%n", query, Demo.scaleText(measuredScale), stages.size(),
                     stages.stream().mapToInt(StageMetrics::tasks).sum(), total.cpuNanos() / 1e9,
                     bytes(total.bytesRead()), bytes(total.shuffleBytesWritten())));
+            if (plans.size() > 1) {
+                b.append(String.format(Locale.ROOT, "  (it broadcasts: also measured with broadcast joins off, %d stages;"
+                        + " each deployment is priced with the cheaper plan)%n", plans.get(SHUFFLE_JOINS).size()));
+            }
             for (double scale : modelScales) {
-                CostModel.QueryCost first = model.price(stages, measuredScale, scale, CostPrices.X86_S3);
-                b.append(String.format(Locale.ROOT, "  SF %s, stages as chosen for %s:%n", Demo.scaleText(scale),
-                        CostPrices.X86_S3.label()));
+                CostModel.PlanChoice firstChoice = model.cheapest(plans, measuredScale, scale, CostPrices.X86_S3);
+                CostModel.QueryCost first = firstChoice.cost();
+                b.append(String.format(Locale.ROOT, "  SF %s, stages as chosen for %s (%s):%n", Demo.scaleText(scale),
+                        CostPrices.X86_S3.label(), firstChoice.plan()));
                 for (CostModel.StagePlan p : first.stages()) {
                     CostModel.ScaledStage w = p.work();
                     b.append(String.format(Locale.ROOT, "    stage %d %-5s %6d tasks × %5d MB, task %7.2f s, stage %7.2f s;"
@@ -94,13 +129,20 @@ public final class CostModelRun {
                             w.description()));
                 }
                 for (CostPrices prices : CostPrices.ALL) {
-                    CostModel.QueryCost cost = prices == CostPrices.X86_S3 ? first
-                            : model.price(stages, measuredScale, scale, prices);
+                    CostModel.PlanChoice choice = prices == CostPrices.X86_S3 ? firstChoice
+                            : model.cheapest(plans, measuredScale, scale, prices);
+                    CostModel.QueryCost cost = choice.cost();
+                    String other = "";
+                    if (plans.size() > 1) {
+                        String otherPlan = choice.plan().equals(AS_PLANNED) ? SHUFFLE_JOINS : AS_PLANNED;
+                        other = String.format(Locale.ROOT, "; %s: %.3f¢", otherPlan, model.price(plans.get(otherPlan),
+                                measuredScale, scale, prices).dollars() * 100);
+                    }
                     b.append(String.format(Locale.ROOT, "    %-30s %7.1f s  %8.3f¢ = Lambda %.3f¢ + requests %.3f¢ + "
-                                    + "S3 %.3f¢  (tasks %s)%n", prices.label(), cost.wallSeconds(),
+                                    + "S3 %.3f¢  (%s, tasks %s%s)%n", prices.label(), cost.wallSeconds(),
                             cost.dollars() * 100, cost.lambdaDollars() * 100, cost.requestDollars() * 100,
-                            cost.s3Dollars() * 100, cost.stages().stream()
-                                    .map(p -> p.tasks() + "×" + p.memoryMb()).collect(Collectors.joining(", "))));
+                            cost.s3Dollars() * 100, choice.plan(), cost.stages().stream()
+                                    .map(p -> p.tasks() + "×" + p.memoryMb()).collect(Collectors.joining(", ")), other));
                 }
                 double[] skyrise = SKYRISE_SF1000.get(query);
                 if (skyrise != null && scale == 1000) {

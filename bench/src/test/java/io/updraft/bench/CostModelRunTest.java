@@ -19,11 +19,12 @@ class CostModelRunTest {
         BenchmarkOptions options = new BenchmarkOptions(0.01, TpchTestData.sf001(), List.of(6), 1, 0, 2, false,
                 tmp.resolve("out"), null, List.of(), 0);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Map<Integer, List<StageMetrics>> measured = CostModelRun.run(options, List.of(1000.0),
+        Map<Integer, Map<String, List<StageMetrics>>> measured = CostModelRun.run(options, List.of(1000.0),
                 new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String out = bytes.toString(StandardCharsets.UTF_8);
 
-        List<StageMetrics> stages = measured.get(6);
+        assertThat(measured.get(6)).as("Q6 joins nothing: one plan").containsOnlyKeys(CostModelRun.AS_PLANNED);
+        List<StageMetrics> stages = measured.get(6).get(CostModelRun.AS_PLANNED);
         assertThat(stages).hasSizeGreaterThanOrEqualTo(2);   // the scan with its partial sum, then the final sum
         StageMetrics scan = stages.getFirst();
         assertThat(scan.totals().bytesRead()).isPositive();
@@ -39,7 +40,7 @@ class CostModelRunTest {
         assertThat(cost.lambdaDollars()).isLessThan(cost.dollars());
 
         assertThat(out).contains("Q6 measured at SF 0.01: " + stages.size() + " stages");
-        assertThat(out).contains("  SF 1000, stages as chosen for x86_64 + S3 Standard:");
+        assertThat(out).contains("  SF 1000, stages as chosen for x86_64 + S3 Standard (as planned):");
         assertThat(out).containsPattern("    arm64 \\+ S3 Standard +\\d+\\.\\d s +\\d+\\.\\d{3}¢ = Lambda");
         assertThat(out).containsPattern("    x86_64 \\+ S3 Express One Zone +\\d+\\.\\d s");
         assertThat(out).contains("    Skyrise, SF 1000                   5.7 s     4.870¢ compute (published)");

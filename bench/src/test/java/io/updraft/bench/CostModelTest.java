@@ -154,6 +154,38 @@ class CostModelTest {
     }
 
     @Test
+    void aBroadcastThatEveryProbeTaskRereadsIsRepricedAsAShuffleJoinAtScale() {
+        List<StageMetrics> broadcastJoin = List.of(
+                stage(0, "scan lineitem → filter → project → broadcast", 4, 6_000_000, 40_000_000, 4, 30_000,
+                        600_000, 0, 0.6),
+                stage(1, "scan orders → read broadcast stage 0 → broadcast hash join → partial aggregate → shuffle write",
+                        3, 1_500_000, 30_000_000, 3, 6, 60, 1_800_000, 0.3),
+                stage(2, "read stage 1 → final aggregate", 1, 6, 0, 0, 2, 0, 60, 0.001));
+        // the same query with broadcasts off: both sides shuffled (orders' two columns: 12 MB), joined by partition
+        List<StageMetrics> shuffleJoin = List.of(
+                stage(0, "scan lineitem → filter → project → shuffle write", 4, 6_000_000, 40_000_000, 4, 30_000,
+                        600_000, 0, 0.6),
+                stage(1, "scan orders → project → shuffle write", 3, 1_500_000, 30_000_000, 3, 1_500_000, 12_000_000, 0,
+                        0.3),
+                stage(2, "read stage 0, stage 1 → hash join → partial aggregate → shuffle write", 4, 1_530_000, 0, 0,
+                        8, 80, 12_600_000, 0.3),
+                stage(3, "read stage 2 → final aggregate", 1, 8, 0, 0, 2, 0, 80, 0.001));
+        CostModel model = model(List.of(64L << 20), List.of(1769, 10240), 5);
+        java.util.Map<String, List<StageMetrics>> plans = new java.util.LinkedHashMap<>();
+        plans.put("as planned", broadcastJoin);
+        plans.put("shuffle joins", shuffleJoin);
+        for (double scale : List.of(1.0, 1000.0)) {
+            double broadcast = model.price(broadcastJoin, 1, scale, CostPrices.X86_S3).dollars();
+            double shuffle = model.price(shuffleJoin, 1, scale, CostPrices.X86_S3).dollars();
+            CostModel.PlanChoice choice = model.cheapest(plans, 1, scale, CostPrices.X86_S3);
+            assertThat(choice.cost().dollars()).isEqualTo(Math.min(broadcast, shuffle));
+            assertThat(choice.plan()).isEqualTo(broadcast <= shuffle ? "as planned" : "shuffle joins");
+        }
+        // at SF 1000 the 600 MB broadcast re-read by each of hundreds of probe tasks costs more than the shuffle
+        assertThat(model.cheapest(plans, 1, 1000, CostPrices.X86_S3).plan()).isEqualTo("shuffle joins");
+    }
+
+    @Test
     void onlyAnAggregateAsTheLastRowChangingStepHasAFixedOutput() {
         assertThat(CostModel.endsInAggregate("scan lineitem → filter → project → partial aggregate → shuffle write"))
                 .isTrue();
