@@ -51,6 +51,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TaskRunnerTest {
     private static final DecimalType MONEY = new DecimalType(15, 2);
@@ -308,6 +309,25 @@ class TaskRunnerTest {
         assertThat(result.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(result.errorType()).isEqualTo(ErrorType.INTERNAL);
         assertThat(result.errorMessage()).startsWith("Could not decode the task spec");
+    }
+
+    @Test
+    void aSpecWithoutTaskMemoryGetsTheRunnersDefaultAndTheSettingWins() {
+        StructType oneLong = new StructType(List.of(new io.updraft.sql.types.StructField("k", DataTypes.LongType, false)));
+        List<io.updraft.sql.Row> rows = new java.util.ArrayList<>();
+        for (long k = 0; k < 50_000; k++) {
+            rows.add(io.updraft.sql.Row.of(k));
+        }
+        Operator plan = new InlineBatches(oneLong, List.of(ArrowRows.encode(rows, oneLong)));   // 400 KB of longs
+        TaskRunner small = new TaskRunner(root, 64 * 1024);
+        assertThat(small.defaultTaskMemoryBytes()).isEqualTo(64 * 1024);
+        TaskResult tooSmall = small.run(spec(plan));
+        assertThat(tooSmall.status()).isEqualTo(TaskStatus.FAILED);
+        TaskResult withSetting = small.run(new TaskSpec("job", 1, 0, 1, plan,
+                Map.of(TaskRunner.TASK_MEMORY_BYTES, String.valueOf(64L << 20))));
+        assertThat(withSetting.status()).isEqualTo(TaskStatus.SUCCEEDED);
+        assertThat(new TaskRunner(root, 64L << 20).run(spec(plan)).status()).isEqualTo(TaskStatus.SUCCEEDED);
+        assertThatThrownBy(() -> new TaskRunner(root, 0)).hasMessageContaining("default task memory");
     }
 
     @Test
