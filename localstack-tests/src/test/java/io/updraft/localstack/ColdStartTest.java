@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the worker logs when it is ready (end of init) and when it answered its first invocation, and the RIE reports each
  * invocation's duration. Asserted: the order of those events, that the first invocation is slower than a warm one,
  * that the planner, Calcite, the api and the coordinator never load, and that Parquet, Hadoop, the AWS SDK and Netty are
- * deferred to the first task (none of their classes at init) while Arrow and the task path load at
- * init (the worker's priming, {@code WorkerRuntime.init}). The table printed is the one in
+ * deferred to the first task (none of their classes at init) while Arrow (the root allocator)
+ * and Jackson load at init ({@code WorkerRuntime.init}). The table printed is the one in
  * worker-function/README.md ("Cold start").
  */
 class ColdStartTest {
@@ -112,7 +112,7 @@ class ColdStartTest {
                 assertThat(count(later, deferred)).as(deferred + " classes in the first tasks").isPositive();
             }
             for (String primed : List.of("Arrow", "Jackson")) {
-                assertThat(count(atInit, primed)).as(primed + " classes at init (the worker primes them)").isPositive();
+                assertThat(count(atInit, primed)).as(primed + " classes at init (the worker's runtime is made there)").isPositive();
             }
 
             System.out.printf("cold start: JVM start -> ready %d ms (%d classes), -> first task answered %d ms "

@@ -35,8 +35,7 @@ import java.util.Map;
  * Runs a tiny task made in memory through the same path an invocation takes — TaskSpec JSON decode, an Arrow IPC
  * batch decoded, filter, grouped partial aggregation (bigint keys, decimal sums), the result encoded — so that the
  * classes and the first compilations of that path happen before a SnapStart snapshot instead of in the first
- * invocation after a restore; at init without SnapStart, one round moves that work out of the first invocation. No
- * network, no files.
+ * invocation after a restore. No network, no files.
  */
 final class WorkerPriming {
     private static final StructType SCHEMA = new StructType(List.of(

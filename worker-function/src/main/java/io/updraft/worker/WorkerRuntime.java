@@ -31,13 +31,12 @@ final class WorkerRuntime {
     }
 
     /**
-     * The process's runtime, made at Lambda's init: its hooks registered with CRaC (once: the global context keeps
-     * it) and one priming task run, so the first invocation does less (see worker-function/README.md, "Cold start";
-     * building an S3 client here as well cost more than it saved: closing it waits for Netty's event loops).
+     * The process's runtime, made at Lambda's init, its hooks registered with CRaC (once: the global context keeps
+     * it). No priming here: measured, a priming task (and an S3 client built and closed) at init made the cold start
+     * longer, not shorter (worker-function/README.md, "Cold start"); priming runs before a SnapStart checkpoint only.
      */
     static WorkerRuntime init() {
         INSTANCE.hooks.register();
-        WorkerPriming.prime(INSTANCE.runner, 1);
         return INSTANCE;
     }
 
