@@ -13,6 +13,8 @@ import io.updraft.core.typed.CoGroupsFunction;
 import io.updraft.core.typed.GroupsFunction;
 import io.updraft.core.typed.KeyFunction;
 import io.updraft.core.typed.MapValuesFunction;
+import io.updraft.planner.expr.Expression;
+import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.sql.streaming.GroupStateTimeout;
 import io.updraft.sql.streaming.OutputMode;
 import io.updraft.sql.types.DataTypes;
@@ -236,22 +238,32 @@ public final class KeyValueGroupedDataset<K, V> {
         return cogroupSorted(other, new Column[0], new Column[0], f, encoder);
     }
 
-    /** As {@link #cogroup}, each side's values sorted by its own columns. */
+    /**
+     * As {@link #cogroup}, each side's values sorted by its own sort expressions (columns of that side's values, with
+     * {@code asc}/{@code desc} and nulls first/last as in {@code orderBy}). Each side's sort keys are computed on that
+     * side as extra columns ({@value #LEFT_SORT}i, {@value #RIGHT_SORT}j), carried through the union and sorted on
+     * after the key and the side, so both sides come from the one spilling sort as the groups of
+     * {@link #flatMapSortedGroups} do.
+     */
     @SuppressWarnings("unchecked")
     public <U, R> Dataset<R> cogroupSorted(KeyValueGroupedDataset<K, U> other, Column[] thisSortExprs,
                                            Column[] otherSortExprs, CoGroupFunction<K, V, U, R> f,
                                            Encoder<R> encoder) {
-        if (thisSortExprs.length > 0 || otherSortExprs.length > 0) {
-            throw new UnsupportedOperationException("cogroupSorted with sort expressions is not supported yet");
-        }
         List<StructField> leftValues = keyed.schema().fields().subList(keyColumns, keyed.schema().size());
         List<StructField> rightValues = other.keyed.schema().fields().subList(other.keyColumns,
                 other.keyed.schema().size());
-        CoGroupSideFunction l = new CoGroupSideFunction(keyColumns, 0, rightValues);
-        CoGroupSideFunction r = new CoGroupSideFunction(other.keyColumns, 1, leftValues);
-        Dataset<Row> left = keyed.mapPartitionsPlan(l, l.outputSchema(keyed.schema()), "CoGroup (left)",
+        Dataset<Row> leftKeyed = withSortKeys(keyed, thisSortExprs, LEFT_SORT);
+        Dataset<Row> rightKeyed = withSortKeys(other.keyed, otherSortExprs, RIGHT_SORT);
+        List<StructField> leftSorts = leftKeyed.schema().fields().subList(keyed.schema().size(),
+                leftKeyed.schema().size());
+        List<StructField> rightSorts = rightKeyed.schema().fields().subList(other.keyed.schema().size(),
+                rightKeyed.schema().size());
+        // left rows: keys, side 0, left values, left sort keys, nulls for the right's; right rows the mirror
+        CoGroupSideFunction l = new CoGroupSideFunction(keyColumns, 0, concat(rightValues, rightSorts));
+        CoGroupSideFunction r = new CoGroupSideFunction(other.keyColumns, 1, concat(leftValues, leftSorts));
+        Dataset<Row> left = leftKeyed.mapPartitionsPlan(l, l.outputSchema(leftKeyed.schema()), "CoGroup (left)",
                 Encoders.row());
-        Dataset<Row> right = other.keyed.mapPartitionsPlan(r, r.outputSchema(other.keyed.schema()), "CoGroup (right)",
+        Dataset<Row> right = rightKeyed.mapPartitionsPlan(r, r.outputSchema(rightKeyed.schema()), "CoGroup (right)",
                 Encoders.row());
         Dataset<Row> both = left.union(right);
         List<Column> order = new ArrayList<>();
@@ -259,11 +271,48 @@ public final class KeyValueGroupedDataset<K, V> {
             order.add(both.col(n));
         }
         order.add(both.col(CoGroupSideFunction.SIDE));
+        order.addAll(sortedOn(both, thisSortExprs, LEFT_SORT));
+        order.addAll(sortedOn(both, otherSortExprs, RIGHT_SORT));
         Dataset<Row> sorted = both.orderBy(order.toArray(Column[]::new));
         CoGroupsFunction function = new CoGroupsFunction((CoGroupFunction<Object, Object, Object, Object>)
                 (CoGroupFunction<?, ?, ?, ?>) f, keyEncoder, valueEncoder, other.valueEncoder, encoder, keyColumns,
-                leftValues.size());
+                leftValues.size(), leftSorts.size(), rightValues.size());
         return sorted.mapPartitionsPlan(function, encoder.schema(), "CoGroup", encoder);
+    }
+
+    /** Prefix of the left side's sort key columns in {@code cogroupSorted}. */
+    static final String LEFT_SORT = "__cogroup_sort_left_";
+    /** Prefix of the right side's sort key columns in {@code cogroupSorted}. */
+    static final String RIGHT_SORT = "__cogroup_sort_right_";
+
+    private static Dataset<Row> withSortKeys(Dataset<Row> keyed, Column[] sortExprs, String prefix) {
+        Dataset<Row> out = keyed;
+        for (int i = 0; i < sortExprs.length; i++) {
+            out = out.withColumn(prefix + i, new Column(unsorted(sortExprs[i].expr())));
+        }
+        return out;
+    }
+
+    /** The sort key columns of {@code both}, each in its sort expression's direction and nulls order. */
+    private static List<Column> sortedOn(Dataset<Row> both, Column[] sortExprs, String prefix) {
+        List<Column> order = new ArrayList<>();
+        for (int i = 0; i < sortExprs.length; i++) {
+            Expression e = sortExprs[i].expr();
+            Expression key = both.col(prefix + i).expr();
+            order.add(new Column(e instanceof SortOrderExpr s ? new SortOrderExpr(key, s.ascending(), s.nullsFirst())
+                    : SortOrderExpr.asc(key)));
+        }
+        return order;
+    }
+
+    private static Expression unsorted(Expression e) {
+        return e instanceof SortOrderExpr s ? s.child() : e;
+    }
+
+    private static List<StructField> concat(List<StructField> a, List<StructField> b) {
+        List<StructField> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     private static StructType renamed(StructType schema, String... names) {

@@ -219,6 +219,76 @@ class TypedDatasetTest {
                 "Paris:0:2");
     }
 
+    /** People of one city with equal ages and a null name, so a second sort key and the nulls order decide. */
+    private Dataset<Person> tiedPeople() {
+        return spark.createDataset(List.of(new Person("Dan", 30, "Oslo"), new Person(null, 30, "Oslo"),
+                new Person("Bob", 30, "Oslo"), new Person("Eve", 25, "Oslo"), new Person(null, 41, "Lyon"),
+                new Person("Al", 41, "Lyon"), new Person("Cy", 19, "Lyon")), Encoders.bean(Person.class))
+                .repartition(3).as(Encoders.bean(Person.class));
+    }
+
+    private static String names(Iterator<Person> people) {
+        List<String> names = new ArrayList<>();
+        people.forEachRemaining(p -> names.add(p.getName() + "/" + p.getAge()));
+        return String.join(",", names);
+    }
+
+    @Test
+    void flatMapSortedGroupsSortsOnSeveralExpressionsWithDirectionsAndNulls() {
+        KeyValueGroupedDataset<String, Person> byCity = tiedPeople().groupByKey(
+                (MapFunction<Person, String>) Person::getCity, Encoders.STRING());
+        Dataset<String> descThenNullsLast = byCity.flatMapSortedGroups(
+                new Column[] {col("age").desc(), col("name").asc_nulls_last()},
+                (k, values) -> List.of(k + ":" + names(values)).iterator(), Encoders.STRING());
+        assertThat(descThenNullsLast.collectAsList()).containsExactlyInAnyOrder(
+                "Oslo:Bob/30,Dan/30,null/30,Eve/25", "Lyon:Al/41,null/41,Cy/19");
+        Dataset<String> ascThenDescNullsFirst = byCity.flatMapSortedGroups(
+                new Column[] {col("age"), col("name").desc_nulls_first()},
+                (k, values) -> List.of(k + ":" + names(values)).iterator(), Encoders.STRING());
+        assertThat(ascThenDescNullsFirst.collectAsList()).containsExactlyInAnyOrder(
+                "Oslo:Eve/25,null/30,Dan/30,Bob/30", "Lyon:Cy/19,null/41,Al/41");
+        // an expression, not only a column: the length of the name, then the name descending (nulls last)
+        Dataset<String> byLength = byCity.flatMapSortedGroups(
+                new Column[] {functions.length(col("name")).asc_nulls_last(), col("name").desc()},
+                (k, values) -> List.of(k + ":" + names(values)).iterator(), Encoders.STRING());
+        assertThat(byLength.collectAsList()).containsExactlyInAnyOrder(
+                "Oslo:Eve/25,Dan/30,Bob/30,null/30", "Lyon:Cy/19,Al/41,null/41");
+    }
+
+    @Test
+    void cogroupSortedSortsEachSideByItsOwnExpressions() {
+        Dataset<Tuple2<String, Integer>> scores = spark.createDataset(List.of(new Tuple2<>("Oslo", 1),
+                new Tuple2<>("Paris", 2), new Tuple2<>("Oslo", 3), new Tuple2<>("Oslo", null),
+                new Tuple2<>("Lyon", 7)), Encoders.tuple(Encoders.STRING(), Encoders.INT()));
+        KeyValueGroupedDataset<String, Person> byCity = tiedPeople().groupByKey(
+                (MapFunction<Person, String>) Person::getCity, Encoders.STRING());
+        KeyValueGroupedDataset<String, Tuple2<String, Integer>> scoresByCity = scores.groupByKey(
+                (MapFunction<Tuple2<String, Integer>, String>) Tuple2::_1, Encoders.STRING());
+        io.updraft.api.java.function.CoGroupFunction<String, Person, Tuple2<String, Integer>, String> both =
+                (k, ps, ss) -> {
+                    List<String> s = new ArrayList<>();
+                    ss.forEachRemaining(t -> s.add(String.valueOf(t._2())));
+                    return List.of(k + ":" + names(ps) + "|" + String.join(",", s)).iterator();
+                };
+        // the right side read first: the left rows it skips are kept for the left iterator, still in order
+        Dataset<String> sorted = byCity.cogroupSorted(scoresByCity,
+                new Column[] {col("age").desc(), col("name").asc_nulls_last()},
+                new Column[] {col("_2").desc_nulls_first()}, both, Encoders.STRING());
+        assertThat(sorted.collectAsList()).containsExactlyInAnyOrder(
+                "Oslo:Bob/30,Dan/30,null/30,Eve/25|null,3,1", "Lyon:Al/41,null/41,Cy/19|7", "Paris:|2");
+        Dataset<String> otherOrder = byCity.cogroupSorted(scoresByCity,
+                new Column[] {col("name").asc_nulls_first()}, new Column[] {col("_2").asc_nulls_last()}, both,
+                Encoders.STRING());
+        assertThat(otherOrder.collectAsList()).containsExactlyInAnyOrder(
+                "Oslo:null/30,Bob/30,Dan/30,Eve/25|1,3,null", "Lyon:null/41,Al/41,Cy/19|7", "Paris:|2");
+        // only one side sorted
+        Dataset<String> leftOnly = byCity.cogroupSorted(scoresByCity, new Column[] {col("age")}, new Column[0],
+                (k, ps, ss) -> List.of(k + ":" + names(ps)).iterator(), Encoders.STRING());
+        assertThat(leftOnly.collectAsList()).contains("Paris:")
+                .anySatisfy(v -> assertThat(v).startsWith("Lyon:Cy/19,"))
+                .anySatisfy(v -> assertThat(v).startsWith("Oslo:Eve/25,"));
+    }
+
     @Test
     void aFailingUserFunctionIsAUserError() {
         Dataset<String> failing = people.map((MapFunction<Person, String>) p -> {

@@ -14,13 +14,16 @@ import java.util.function.Function;
 
 /**
  * The last step of {@code cogroup}: rows of both sides in one input sorted on the key then the side number (left 0
- * before right 1), laid out as key columns, side, {@code leftColumns} left columns, then the right's. Each key seen on
+ * before right 1), then on the sort keys ({@code cogroupSorted}), laid out as key columns, side, {@code leftColumns}
+ * left columns, {@code leftSortColumns} left sort keys (not read), {@code rightColumns} right columns, then the
+ * right sort keys (not read). Each key seen on
  * either side calls the user's function once with an iterator per side (empty for a side without the key). The
  * left iterator streams from the input; if the function reads the right side first, the left rows it skipped are kept
  * in memory for it (the only rows ever held). Lazy.
  */
 public record CoGroupsFunction(CoGroupFunction<Object, Object, Object, Object> function, Encoder<?> key,
-                               Encoder<?> left, Encoder<?> right, Encoder<?> output, int keyColumns, int leftColumns)
+                               Encoder<?> left, Encoder<?> right, Encoder<?> output, int keyColumns, int leftColumns,
+                               int leftSortColumns, int rightColumns)
         implements PartitionFunction {
 
     @Override
@@ -28,9 +31,9 @@ public record CoGroupsFunction(CoGroupFunction<Object, Object, Object, Object> f
     public Iterator<Row> apply(Iterator<Row> input, StructType inputSchema) {
         StructType keySchema = Columns.keys(inputSchema, keyColumns);
         int leftFrom = keyColumns + 1;
-        int rightFrom = leftFrom + leftColumns;
-        StructType leftSchema = Columns.slice(inputSchema, leftFrom, rightFrom);
-        StructType rightSchema = Columns.slice(inputSchema, rightFrom, inputSchema.size());
+        int rightFrom = leftFrom + leftColumns + leftSortColumns;
+        StructType leftSchema = Columns.slice(inputSchema, leftFrom, leftFrom + leftColumns);
+        StructType rightSchema = Columns.slice(inputSchema, rightFrom, rightFrom + rightColumns);
         Function<Row, Object> readKey = (Function<Row, Object>) key.reader(keySchema);
         Function<Row, Object> readLeft = (Function<Row, Object>) left.reader(leftSchema);
         Function<Row, Object> readRight = (Function<Row, Object>) right.reader(rightSchema);
