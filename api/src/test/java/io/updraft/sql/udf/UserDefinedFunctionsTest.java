@@ -227,6 +227,35 @@ class UserDefinedFunctionsTest {
         assertThat(column(spark.sql("SELECT untypedaverage(age) FROM people"))).containsExactly(24.5);
     }
 
+    /** Spark 4.2's values and names (bench's SparkUdfCasesTest: udafDistinct, udafFilter*, untypedDistinctFilter). */
+    @Test
+    void userAggregatesTakeDistinctAndFilterInSql() {
+        spark.udf().register("myAverage", udaf(new LongAverage(), Encoders.LONG()));
+        spark.udf().register("untypedAverage", new UntypedAverage());
+        String doubled = "(SELECT salary FROM employees UNION ALL SELECT salary FROM employees WHERE salary > 3500)";
+        Dataset<Row> distinct = spark.sql("SELECT myAverage(DISTINCT salary), myAverage(salary) FROM " + doubled);
+        assertThat(distinct.columns()).containsExactly("myaverage(DISTINCT salary)", "myaverage(salary)");
+        assertThat(distinct.collectAsList()).containsExactly(Row.of(3750.0, 23500.0 / 6));
+        Dataset<Row> filtered = spark.sql("SELECT myAverage(salary) FILTER (WHERE salary > 3000) FROM employees");
+        assertThat(filtered.columns()).containsExactly("myaverage(salary) FILTER (WHERE (salary > 3000))");
+        assertThat(column(filtered)).containsExactly(4000.0);
+        // a group whose rows the filter leaves out finishes the zero buffer (NaN here), as Spark's
+        assertThat(spark.sql("SELECT name, myAverage(salary) FILTER (WHERE salary > 3500) AS a, count(*)"
+                + " FROM employees GROUP BY name ORDER BY name").collectAsList()).containsExactly(
+                Row.of("Andy", 4500.0, 1L), Row.of("Berta", 4000.0, 1L), Row.of("Justin", Double.NaN, 1L),
+                Row.of("Michael", Double.NaN, 1L));
+        Dataset<Row> mixed = spark.sql("SELECT myAverage(DISTINCT salary) FILTER (WHERE salary < 4500),"
+                + " count(DISTINCT salary), sum(salary) FROM " + doubled);
+        assertThat(mixed.columns()).containsExactly("myaverage(DISTINCT salary) FILTER (WHERE (salary < 4500))",
+                "count(DISTINCT salary)", "sum(salary)");
+        assertThat(mixed.collectAsList()).containsExactly(Row.of(3500.0, 4L, 23500L));
+        assertThat(spark.sql("SELECT untypedAverage(DISTINCT salary), untypedAverage(salary) FILTER"
+                + " (WHERE salary > 3500) FROM " + doubled).collectAsList()).containsExactly(Row.of(3750.0, 4250.0));
+        spark.udf().register("strLen", (UDF1<String, Integer>) String::length, DataTypes.IntegerType);
+        assertThatThrownBy(() -> spark.sql("SELECT strLen(DISTINCT name) FROM people"))
+                .hasMessageContaining("DISTINCT");
+    }
+
     @Test
     void userAggregatesArePartialBeforeTheShuffle() {
         UserDefinedFunction average = udaf(new LongAverage(), Encoders.LONG()).withName("avgSalary");

@@ -112,11 +112,17 @@ public class UdfProbe {
         t("udafsql", () -> { Dataset<Row> d = spark.sql("SELECT myAverage(salary) FROM employees"); p("udafsql.columns", Arrays.toString(d.columns())); p("udafsql.rows", d.collectAsList()); });
         t("udafint", () -> p("udafint.rows", spark.sql("SELECT myaverage(age) FROM people").collectAsList()));
         t("udafEmpty", () -> p("udafEmpty.rows", spark.sql("SELECT myaverage(salary) FROM employees WHERE salary < 0").collectAsList()));
+        String doubled = "(SELECT salary FROM employees UNION ALL SELECT salary FROM employees WHERE salary > 3500)";
+        t("udafDistinct", () -> { Dataset<Row> d = spark.sql("SELECT myAverage(DISTINCT salary), myAverage(salary) FROM " + doubled); p("udafDistinct.columns", Arrays.toString(d.columns())); p("udafDistinct.rows", d.collectAsList()); });
+        t("udafFilter", () -> { Dataset<Row> d = spark.sql("SELECT myAverage(salary) FILTER (WHERE salary > 3000) FROM employees"); p("udafFilter.columns", Arrays.toString(d.columns())); p("udafFilter.rows", d.collectAsList()); });
+        t("udafFilterGroups", () -> p("udafFilterGroups.rows", spark.sql("SELECT name, myAverage(salary) FILTER (WHERE salary > 3500) AS a, count(*) FROM employees GROUP BY name").collectAsList()));
+        t("udafDistinctFilter", () -> { Dataset<Row> d = spark.sql("SELECT myAverage(DISTINCT salary) FILTER (WHERE salary < 4500), count(DISTINCT salary), sum(salary) FROM " + doubled); p("udafDistinctFilter.columns", Arrays.toString(d.columns())); p("udafDistinctFilter.rows", d.collectAsList()); });
         UntypedAverage ua = new UntypedAverage();
         t("untypedcol", () -> p("untypedcol.columns", Arrays.toString(emp.toDF().agg(ua.apply(col("salary"))).columns())));
         spark.udf().register("untypedAverage", ua);
         t("untypedsql", () -> { Dataset<Row> d = spark.sql("SELECT untypedAverage(salary) FROM employees"); p("untypedsql.columns", Arrays.toString(d.columns())); p("untypedsql.rows", d.collectAsList()); });
         t("untypedint", () -> p("untypedint.rows", spark.sql("SELECT untypedaverage(age) FROM people").collectAsList()));
+        t("untypedDistinctFilter", () -> { Dataset<Row> d = spark.sql("SELECT untypedAverage(DISTINCT salary), untypedAverage(salary) FILTER (WHERE salary > 3500) FROM " + doubled); p("untypedDistinctFilter.columns", Arrays.toString(d.columns())); p("untypedDistinctFilter.rows", d.collectAsList()); });
         t("untypedEmpty", () -> p("untypedEmpty.rows", spark.sql("SELECT untypedaverage(salary) FROM employees WHERE salary < 0").collectAsList()));
         t("explain", () -> p("explain", emp.toDF().groupBy(col("name").substr(1, 1).as("initial")).agg(udaf(new LongAverage(), Encoders.LONG()).withName("avgSalary").apply(col("salary"))).queryExecution().executedPlan().toString().contains("avgsalary(salary")));
     }

@@ -19,7 +19,9 @@ import java.util.List;
  * {@link UserAggregation#zero()} when the group appears, then the user's reduce/update per input row (the argument
  * struct as a Row) or merge per partial state. The partial state is the buffer through its encoder (one column of
  * the call's state type), so the aggregation splits into partial and final steps around a shuffle as the built-in
- * ones do. An exception in the user's code fails the task as a USER error naming the aggregate. Not thread-safe.
+ * ones do. The argument struct is never null for a row the aggregate sees, so a null struct is a row left out — by
+ * {@code FILTER (WHERE ...)} (planned as {@code CASE WHEN filter THEN struct END}) or by the DISTINCT rewrite's
+ * expand — and never reaches the user's update, as Spark never passes such rows. An exception in the user's code fails the task as a USER error naming the aggregate. Not thread-safe.
  */
 final class UserAggregateAccumulator extends Accumulator {
     /** A guess at a buffer's heap size (user objects cannot be measured); it only drives spilling. */
@@ -62,6 +64,9 @@ final class UserAggregateAccumulator extends Accumulator {
         DataType type = call.argument().dataType();
         for (int i = 0; i < n; i++) {
             Object value = ArrowRows.value(argument, type, i);
+            if (value == null) {
+                continue;
+            }
             Row input = value instanceof Row row ? row : Row.of(value);
             int g = groupIds[i];
             Object buffer = buffers[g];

@@ -415,12 +415,22 @@ final class ExpressionResolver {
         String name = f.name();
         Optional<UserFunctionDefinition> user = userFunctions.lookup(name);
         if (user.isPresent()) {
-            if (f.distinct() || f.filter() != null) {
-                throw AnalysisErrors.unsupported("DISTINCT or FILTER in the user-defined function "
-                        + AnalysisErrors.quoteId(name));
+            boolean aggregate = user.get().kind() != UserFunctionDefinition.Kind.SCALAR;
+            if (!aggregate && f.distinct()) {
+                throw AnalysisErrors.unsupported("DISTINCT in the non-aggregate function " + AnalysisErrors.quoteId(name));
             }
-            return UserFunctionResolver.resolve(user.get(),
-                    resolveArguments(name, f.arguments(), scope, insideAggregate), insideAggregate);
+            if (!aggregate && f.filter() != null) {
+                throw AnalysisErrors.filterOnNonAggregate(name);
+            }
+            ResolvedExpression call = UserFunctionResolver.resolve(user.get(),
+                    resolveArguments(name, f.arguments(), scope, insideAggregate), insideAggregate, f.distinct());
+            if (f.filter() == null) {
+                return call;
+            }
+            // as a built-in aggregate's FILTER (WHERE ...): only rows where it is true reach the user's update
+            AggregateFunctionExpression a = (AggregateFunctionExpression) call;
+            ResolvedExpression filter = resolve(f.filter(), scope, true);
+            return a.withFilter(bool(filter, ExpressionPrinter.pretty(a.withFilter(filter)), 2));
         }
         if (FunctionRegistry.isAggregate(name)) {
             if (insideAggregate) {

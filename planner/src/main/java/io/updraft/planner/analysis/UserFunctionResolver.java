@@ -29,6 +29,12 @@ final class UserFunctionResolver {
 
     static ResolvedExpression resolve(UserFunctionDefinition definition, List<ResolvedExpression> arguments,
                                       boolean insideAggregate) {
+        return resolve(definition, arguments, insideAggregate, false);
+    }
+
+    /** As above; {@code distinct}: an aggregate over the distinct argument values ({@code myavg(DISTINCT x)}). */
+    static ResolvedExpression resolve(UserFunctionDefinition definition, List<ResolvedExpression> arguments,
+                                      boolean insideAggregate, boolean distinct) {
         if (definition.arity() >= 0 && arguments.size() != definition.arity()) {
             throw AnalysisErrors.wrongNumArgs(definition.name(), String.valueOf(definition.arity()),
                     arguments.size());
@@ -59,9 +65,9 @@ final class UserFunctionResolver {
         // an Aggregator's toColumn (no input schema: it reads the Dataset's objects) prints its name alone
         // (TypedAverage(com.example.Employee)).
         String display = definition.inputSchema() == null ? definition.name()
-                : definition.name().toLowerCase(Locale.ROOT) + "(" + arguments.stream().map(ExpressionPrinter::pretty)
+                : definition.name().toLowerCase(Locale.ROOT) + "(" + (distinct ? "DISTINCT " : "") + arguments.stream().map(ExpressionPrinter::pretty)
                 .collect(Collectors.joining(", ")) + ")";
-        return new AggregateFunctionExpression(AggregateFunction.USER_DEFINED, struct, false, definition.dataType(),
+        return new AggregateFunctionExpression(AggregateFunction.USER_DEFINED, struct, distinct, definition.dataType(),
                 false, null, 0, List.of(), null, display,
                 new UserAggregate(display, definition.function(), definition.stateType()));
     }
