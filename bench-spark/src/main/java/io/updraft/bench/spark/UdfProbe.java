@@ -123,6 +123,8 @@ public class UdfProbe {
         t("untypedsql", () -> { Dataset<Row> d = spark.sql("SELECT untypedAverage(salary) FROM employees"); p("untypedsql.columns", Arrays.toString(d.columns())); p("untypedsql.rows", d.collectAsList()); });
         t("untypedint", () -> p("untypedint.rows", spark.sql("SELECT untypedaverage(age) FROM people").collectAsList()));
         t("untypedDistinctFilter", () -> { Dataset<Row> d = spark.sql("SELECT untypedAverage(DISTINCT salary), untypedAverage(salary) FILTER (WHERE salary > 3500) FROM " + doubled); p("untypedDistinctFilter.columns", Arrays.toString(d.columns())); p("untypedDistinctFilter.rows", d.collectAsList()); });
+        t("udafWindow", () -> { Dataset<Row> d = spark.sql("SELECT name, myAverage(salary) OVER (ORDER BY salary) AS a, untypedAverage(salary) OVER (ORDER BY salary ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS b, myAverage(salary) OVER () AS c, myAverage(salary) OVER (PARTITION BY length(name) ORDER BY salary DESC) AS d FROM employees"); p("udafWindow.rows", d.collectAsList()); });
+        t("udafWindowCol", () -> { Dataset<Row> d = emp.toDF().select(col("name"), avg.apply(col("salary")).over(Window.orderBy(col("salary").desc()).rowsBetween(-1, 1)), ua.apply(col("salary")).over(Window.partitionBy(col("name").substr(1, 1)))); p("udafWindowCol.rows", d.collectAsList()); });
         t("untypedEmpty", () -> p("untypedEmpty.rows", spark.sql("SELECT untypedaverage(salary) FROM employees WHERE salary < 0").collectAsList()));
         t("explain", () -> p("explain", emp.toDF().groupBy(col("name").substr(1, 1).as("initial")).agg(udaf(new LongAverage(), Encoders.LONG()).withName("avgSalary").apply(col("salary"))).queryExecution().executedPlan().toString().contains("avgsalary(salary")));
     }

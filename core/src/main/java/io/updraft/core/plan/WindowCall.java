@@ -15,10 +15,12 @@ import java.util.Objects;
  * default value of the input's type (an expression evaluated at the current row; default null)];
  * FIRST/LAST, SUM, AVG, MIN, MAX: [input]; COUNT: [] for count(*) or [input]. {@code ignoreNulls} applies
  * to FIRST, LAST, LAG and LEAD. {@code frame} null means Spark's default (see {@link WindowFrame}); the
- * {@link Window} fills it in. {@code dataType} must be {@link #resultType}.
+ * {@link Window} fills it in. {@code dataType} must be {@link #resultType}; USER_DEFINED: [the struct of the
+ * call's arguments], {@code userAggregate} its user code (null otherwise; absent in older JSON) and {@code dataType}
+ * the user's result type.
  */
 public record WindowCall(WindowFunction function, List<Expr> arguments, boolean ignoreNulls, WindowFrame frame,
-                         DataType dataType) {
+                         DataType dataType, UserAggregate userAggregate) {
     public WindowCall {
         Objects.requireNonNull(function, "function is null");
         arguments = List.copyOf(arguments);
@@ -32,8 +34,12 @@ public record WindowCall(WindowFunction function, List<Expr> arguments, boolean 
                     && l.dataType() instanceof IntegerType && l.value() != null)
                     && (n < 3 || arguments.get(2).dataType().equals(arguments.get(0).dataType()));
             case COUNT -> n <= 1;
-            case FIRST, LAST, SUM, AVG, MIN, MAX -> n == 1;
+            case FIRST, LAST, SUM, AVG, MIN, MAX, USER_DEFINED -> n == 1;
         };
+        if ((function == WindowFunction.USER_DEFINED) != (userAggregate != null)) {
+            throw new IllegalArgumentException(function == WindowFunction.USER_DEFINED
+                    ? "USER_DEFINED needs its user code" : "user code applies to USER_DEFINED only, not " + function);
+        }
         if (!ok) {
             throw new IllegalArgumentException("invalid arguments for window function " + function + ": "
                     + arguments);
@@ -48,11 +54,22 @@ public record WindowCall(WindowFunction function, List<Expr> arguments, boolean 
             throw new IllegalArgumentException("ignoreNulls applies to FIRST, LAST, LAG and LEAD only, not "
                     + function);
         }
-        DataType expected = resultType(function, arguments);
+        DataType expected = function == WindowFunction.USER_DEFINED ? dataType : resultType(function, arguments);
         if (!expected.equals(dataType)) {
             throw new IllegalArgumentException(function + " over " + arguments + " has type "
                     + expected.simpleString() + ", not " + dataType.simpleString());
         }
+    }
+
+    public WindowCall(WindowFunction function, List<Expr> arguments, boolean ignoreNulls, WindowFrame frame,
+                      DataType dataType) {
+        this(function, arguments, ignoreNulls, frame, dataType, null);
+    }
+
+    /** A user-defined aggregate over {@code argument} (the struct of its arguments) returning {@code dataType}. */
+    public static WindowCall userDefined(UserAggregate userAggregate, Expr argument, WindowFrame frame,
+                                         DataType dataType) {
+        return new WindowCall(WindowFunction.USER_DEFINED, List.of(argument), false, frame, dataType, userAggregate);
     }
 
     /** A call with Spark's default frame and the right result type. */
@@ -71,6 +88,8 @@ public record WindowCall(WindowFunction function, List<Expr> arguments, boolean 
             case AVG -> AggregateCall.resultType(AggregateFunction.AVG, arguments.get(0).dataType());
             case MIN -> arguments.get(0).dataType();
             case MAX -> arguments.get(0).dataType();
+            case USER_DEFINED -> throw new IllegalArgumentException("a user-defined aggregate's result type is the"
+                    + " user's");
         };
     }
 
@@ -83,6 +102,6 @@ public record WindowCall(WindowFunction function, List<Expr> arguments, boolean 
     }
 
     WindowCall withFrame(WindowFrame newFrame) {
-        return new WindowCall(function, arguments, ignoreNulls, newFrame, dataType);
+        return new WindowCall(function, arguments, ignoreNulls, newFrame, dataType, userAggregate);
     }
 }

@@ -19,7 +19,9 @@ public enum WindowFunction {
     SUM,
     AVG,
     MIN,
-    MAX;
+    MAX,
+    /** A user-defined aggregate over the frame ({@link WindowCall#userAggregate()}). */
+    USER_DEFINED;
 
     /** Whether the function needs the window to be ordered and ignores the frame. */
     public boolean isRankingOrOffset() {

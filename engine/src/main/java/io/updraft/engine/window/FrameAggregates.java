@@ -40,6 +40,7 @@ final class FrameAggregates {
             case COUNT -> count(f.n, lo, hi, arguments.length == 0 ? null : arguments[0], allocator);
             case MIN, MAX -> minMax(call, f.n, lo, hi, arguments[0], allocator);
             case SUM, AVG -> sumOrAverage(call, f, lo, hi, arguments[0], allocator);
+            case USER_DEFINED -> UserFrameAggregate.evaluate(call, f.n, lo, hi, arguments[0], allocator);
             default -> throw new IllegalStateException(call.function() + " is not a frame aggregate");
         };
     }

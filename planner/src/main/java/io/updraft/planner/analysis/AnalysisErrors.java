@@ -245,7 +245,9 @@ public final class AnalysisErrors {
     }
 
     public static AnalysisException distinctWindowFunction(String sql) {
-        return unsupported("DISTINCT in the window function " + quoteExpr(sql));
+        // Spark 4.2's class (its text goes on with the window spec: "f(DISTINCT x) OVER (...)")
+        return new AnalysisException("DISTINCT_WINDOW_FUNCTION_UNSUPPORTED", "0A000",
+                "Distinct window functions are not supported: " + quoteExpr(sql) + ".");
     }
 
     public static AnalysisException notAWindowFunction(String name) {

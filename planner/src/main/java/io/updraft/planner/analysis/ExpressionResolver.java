@@ -483,7 +483,9 @@ final class ExpressionResolver {
         if (insideAggregate) {
             throw AnalysisErrors.windowInsideAggregate();
         }
-        if (!(w.function() instanceof FunctionCall f)) {
+        boolean userAggregate = w.function() instanceof UserFunctionCall u
+                && u.definition().kind() != UserFunctionDefinition.Kind.SCALAR;
+        if (!(w.function() instanceof FunctionCall f) && !userAggregate) {
             throw AnalysisErrors.unsupported("the window function " + w.function().sql()
                     + " (only function calls can be computed over a window)");
         }
@@ -496,11 +498,28 @@ final class ExpressionResolver {
             order.add(new SortOrder(resolve(o.child(), scope, false), o.ascending(), o.nullsFirst()));
         }
         ResolvedExpression function;
+        if (w.function() instanceof UserFunctionCall u) {
+            // an Aggregator's udaf or a UserDefinedAggregateFunction from the Column API: agg.apply(cols).over(w)
+            function = UserFunctionResolver.resolve(u.definition(), userArguments(u, scope, false), false);
+            WindowFrame frame = WindowFunctions.frame(function, w.frame(), order, w.sql());
+            return new WindowExpression(function, partition, order, frame);
+        }
+        FunctionCall f = (FunctionCall) w.function();
         if (WindowFunctions.isWindowOnly(f.name())) {
             if (f.distinct() || f.filter() != null) {
                 throw AnalysisErrors.unsupported("DISTINCT or FILTER in the window function " + f.sql());
             }
             function = WindowFunctions.resolve(f.name(), arguments(f, scope, false), order, f.sql());
+        } else if (userFunctions.lookup(f.name()).filter(d -> d.kind() != UserFunctionDefinition.Kind.SCALAR)
+                .isPresent()) {
+            if (f.distinct()) {
+                throw AnalysisErrors.distinctWindowFunction(f.sql());
+            }
+            AggregateFunctionExpression call = (AggregateFunctionExpression) UserFunctionResolver.resolve(
+                    userFunctions.lookup(f.name()).orElseThrow(), resolveArguments(f.name(), f.arguments(), scope,
+                            false), false);
+            function = f.filter() == null ? call
+                    : call.withFilter(bool(resolve(f.filter(), scope, false), f.sql(), 2));
         } else if (FunctionRegistry.isAggregate(f.name())) {
             if (f.distinct()) {
                 throw AnalysisErrors.distinctWindowFunction(f.sql());

@@ -98,7 +98,7 @@ final class WindowFunctions {
     /** Aggregates the engine computes over a window frame. */
     static void checkWindowAggregate(io.updraft.planner.resolved.expr.AggregateFunctionExpression a, String sql) {
         switch (a.function()) {
-            case COUNT, SUM, AVG, MIN, MAX, FIRST, LAST -> {
+            case COUNT, SUM, AVG, MIN, MAX, FIRST, LAST, USER_DEFINED -> {
             }
             default -> throw AnalysisErrors.unsupported(sql + " over a window (the engine computes count, sum, avg,"
                     + " min, max, first and last over windows)");

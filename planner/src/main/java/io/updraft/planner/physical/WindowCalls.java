@@ -36,6 +36,12 @@ final class WindowCalls {
                 List<Expr> args = binder.bindAll(f.arguments());
                 yield new WindowCall(function, args, false, null, WindowCall.resultType(function, args));
             }
+            case AggregateFunctionExpression a when a.userAggregate() != null -> {
+                // FILTER leaves a row's argument struct null: the engine skips it, as the hash aggregate does
+                ResolvedExpression argument = a.filter() == null ? a.argument() : new CaseWhenExpression(
+                        List.of(a.filter()), List.of(a.argument()), null, a.argument().dataType());
+                yield WindowCall.userDefined(a.userAggregate(), binder.bind(argument), w.frame(), a.dataType());
+            }
             case AggregateFunctionExpression a -> {
                 WindowFunction function = switch (a.function()) {
                     case COUNT -> WindowFunction.COUNT;
