@@ -190,6 +190,14 @@ data "aws_iam_policy_document" "coordinator" {
     }
   }
 
+  # The output commit (and a persisted Dataset's cleanup) finds and aborts multipart uploads that failed
+  # attempts left open: ListMultipartUploads, an action on the bucket (no s3:prefix condition key).
+  statement {
+    sid       = "ListOpenUploads"
+    actions   = ["s3:ListBucketMultipartUploads"]
+    resources = [aws_s3_bucket.results.arn, aws_s3_bucket.shuffle.arn]
+  }
+
   statement {
     sid       = "InvokeOnlyTheWorker"
     actions   = ["lambda:InvokeFunction"]

@@ -220,6 +220,13 @@ class Policies(unittest.TestCase):
             self.assertIn("local." + prefix, objects)
         self.assertNotIn("package_prefix", objects, "the coordinator never touches the packages")
 
+    def test_the_coordinator_may_list_the_open_uploads_it_aborts(self):
+        # OutputCommitter.discardAbandoned lists multipart uploads (S3OutputFolder) in the outputs and shuffle buckets.
+        lists = [st for st in policy("coordinator") if "s3:ListBucketMultipartUploads" in as_list(st["actions"])]
+        self.assertEqual(len(lists), 1)
+        self.assertEqual(set(as_list(lists[0]["resources"])),
+                         {"${aws_s3_bucket.results.arn}", "${aws_s3_bucket.shuffle.arn}"})
+
     def test_the_scheduler_invokes_only_the_coordinator(self):
         for st in policy("scheduler"):
             if any(a.startswith("lambda:") for a in as_list(st["actions"])):
