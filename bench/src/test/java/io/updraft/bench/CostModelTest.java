@@ -16,6 +16,16 @@ class CostModelTest {
                 1000, 512, 4, 1.0, bytesPerTask, memories));
     }
 
+    /** A measured broadcast join: lineitem filtered and broadcast, 3 orders tasks each reading all 600 KB of it. */
+    private static List<StageMetrics> broadcastJoin() {
+        return List.of(
+                stage(0, "scan lineitem → filter → project → broadcast", 4, 6_000_000, 40_000_000, 4, 30_000,
+                        600_000, 0, 0.6),
+                stage(1, "scan orders → read broadcast stage 0 → broadcast hash join → partial aggregate → shuffle write",
+                        3, 1_500_000, 30_000_000, 3, 6, 60, 1_800_000, 0.3),
+                stage(2, "read stage 1 → final aggregate", 1, 6, 0, 0, 2, 0, 60, 0.001));
+    }
+
     private static StageMetrics stage(int id, String description, int tasks, long rowsRead, long bytesRead, int rowGroups, long rowsOut,
                                       long shuffleWritten, long shuffleRead, double cpuSeconds) {
         return new StageMetrics(id, description, tasks, new TaskMetrics(rowsRead, bytesRead, rowGroups, 0, rowsOut,
@@ -132,13 +142,7 @@ class CostModelTest {
 
     @Test
     void everyTaskOfAStageThatReadsABroadcastReadsAllOfIt() {
-        List<StageMetrics> broadcastJoin = List.of(
-                stage(0, "scan lineitem → filter → project → broadcast", 4, 6_000_000, 40_000_000, 4, 30_000,
-                        600_000, 0, 0.6),
-                // 3 tasks each read the 600 KB broadcast
-                stage(1, "scan orders → read broadcast stage 0 → broadcast hash join → partial aggregate → shuffle write",
-                        3, 1_500_000, 30_000_000, 3, 6, 60, 1_800_000, 0.3),
-                stage(2, "read stage 1 → final aggregate", 1, 6, 0, 0, 2, 0, 60, 0.001));
+        List<StageMetrics> broadcastJoin = broadcastJoin();
         CostModel.QueryCost cost = model(List.of(64L << 20), List.of(1769, 10240), 5)
                 .price(broadcastJoin, 1, 100, CostPrices.X86_S3);
         CostModel.StagePlan probe = cost.stages().get(1);
@@ -155,12 +159,7 @@ class CostModelTest {
 
     @Test
     void aBroadcastThatEveryProbeTaskRereadsIsRepricedAsAShuffleJoinAtScale() {
-        List<StageMetrics> broadcastJoin = List.of(
-                stage(0, "scan lineitem → filter → project → broadcast", 4, 6_000_000, 40_000_000, 4, 30_000,
-                        600_000, 0, 0.6),
-                stage(1, "scan orders → read broadcast stage 0 → broadcast hash join → partial aggregate → shuffle write",
-                        3, 1_500_000, 30_000_000, 3, 6, 60, 1_800_000, 0.3),
-                stage(2, "read stage 1 → final aggregate", 1, 6, 0, 0, 2, 0, 60, 0.001));
+        List<StageMetrics> broadcastJoin = broadcastJoin();
         // the same query with broadcasts off: both sides shuffled (orders' two columns: 12 MB), joined by partition
         List<StageMetrics> shuffleJoin = List.of(
                 stage(0, "scan lineitem → filter → project → shuffle write", 4, 6_000_000, 40_000_000, 4, 30_000,
