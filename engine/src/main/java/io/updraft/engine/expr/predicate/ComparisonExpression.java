@@ -158,9 +158,7 @@ public final class ComparisonExpression extends VectorExpression {
         FieldVector out = null;
         try {
             out = newResult(n);
-            if (hasDecimalConstant && compactDecimals) {
-                compareCompactDecimalsToConstant(v.getDataBuffer(), out.getDataBuffer(), n);
-            } else if (hasDecimalConstant) {
+            if (hasDecimalConstant) {
                 compareDecimalsToConstant(v.getDataBuffer(), out.getDataBuffer(), n);
             } else {
                 compareStringsToConstant(v, out.getDataBuffer(), n);
@@ -179,38 +177,27 @@ public final class ComparisonExpression extends VectorExpression {
         }
     }
 
-    /** Each value's low word against {@link #decimalConstant} (precision at most 18: the low word is the value). */
-    private void compareCompactDecimalsToConstant(ArrowBuf a, ArrowBuf out, int n) {
+    /**
+     * Each 128-bit value against {@link #decimalConstant}: a value outside the long range is below or above it. With
+     * {@link #compactDecimals} the low word is the value and the high word is not read.
+     */
+    private void compareDecimalsToConstant(ArrowBuf a, ArrowBuf out, int n) {
         int nbytes = Bits.bytesFor(n);
         // the constant on the left swaps the less and greater bits of the mask instead of negating each row
         int m = constantOnLeft ? (mask & 0b010) | ((mask & 1) << 2) | ((mask >>> 2) & 1) : mask;
         long k = decimalConstant;
-        long word = 0;
-        for (int i = 0; i < n; i++) {
-            int c = Long.compare(a.getLong((long) i << 4), k);
-            word |= (long) ((m >>> (c + 1)) & 1) << (i & 63);
-            if ((i & 63) == 63) {
-                Bits.storeWord(out, i >>> 6, word, nbytes);
-                word = 0;
-            }
-        }
-        if ((n & 63) != 0) {
-            Bits.storeWord(out, n >>> 6, word, nbytes);
-        }
-    }
-
-    /** Each 128-bit value against {@link #decimalConstant}: a value outside the long range is below or above it. */
-    private void compareDecimalsToConstant(ArrowBuf a, ArrowBuf out, int n) {
-        int nbytes = Bits.bytesFor(n);
-        int m = mask;
-        long k = decimalConstant;
-        int sign = constantOnLeft ? -1 : 1;
+        boolean compact = compactDecimals;
         long word = 0;
         for (int i = 0; i < n; i++) {
             long at = (long) i << 4;
             long low = a.getLong(at);
-            long high = a.getLong(at + 8);
-            int c = sign * (high == (low >> 63) ? Long.compare(low, k) : high < 0 ? -1 : 1);
+            int c;
+            if (compact) {
+                c = Long.compare(low, k);
+            } else {
+                long high = a.getLong(at + 8);
+                c = high == (low >> 63) ? Long.compare(low, k) : high < 0 ? -1 : 1;
+            }
             word |= (long) ((m >>> (c + 1)) & 1) << (i & 63);
             if ((i & 63) == 63) {
                 Bits.storeWord(out, i >>> 6, word, nbytes);
