@@ -67,6 +67,9 @@ public final class ParquetFiles {
             List<BlockMetaData> blocks = reader.getFooter().getBlocks();
             for (int i = 0; i < blocks.size(); i++) {
                 BlockMetaData b = blocks.get(i);
+                if (b.getRowCount() < 0) {
+                    throw new IOException("row group " + i + " claims " + b.getRowCount() + " rows");
+                }
                 groups.add(new ParquetFileInfo.RowGroupInfo(i, b.getRowCount(), b.getCompressedSize(),
                         b.getTotalByteSize()));
                 rows += b.getRowCount();

@@ -198,6 +198,9 @@ final class ParquetSplitReader implements AutoCloseable {
                 context.metrics().addRowGroupSkipped();
                 continue;
             }
+            if (block.getRowCount() < 0) {
+                throw new IOException("row group " + index + " claims " + block.getRowCount() + " rows");
+            }
             context.metrics().addRowGroupRead();
             context.metrics().addRowsRead(block.getRowCount());
             if (block.getRowCount() == 0) {
@@ -268,7 +271,7 @@ final class ParquetSplitReader implements AutoCloseable {
                 used[d] = true;
             }
             return Batch.of(n, out);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             Arrays.stream(decoded).filter(v -> v != null).forEach(FieldVector::close);
             out.stream().filter(v -> !Arrays.asList(decoded).contains(v)).forEach(FieldVector::close);
             throw e;
