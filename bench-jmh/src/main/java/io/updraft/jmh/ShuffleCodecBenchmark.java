@@ -97,7 +97,7 @@ public class ShuffleCodecBenchmark {
         long read = 0;
         try (ExecutionContext context = new ExecutionContext(allocator, Map.of());
              ParquetScanOperator scan = new ParquetScanOperator(splits, columns, null, context)) {
-            for (Batch batch = scan.next(); batch != null && read < rows; batch = scan.next()) {
+            for (Batch batch = scan.next(); batch != null; batch = read < rows ? scan.next() : null) {
                 List<FieldVector> vectors = new ArrayList<>();
                 for (FieldVector v : batch.vectors()) {
                     var pair = v.getTransferPair(allocator);
