@@ -57,4 +57,17 @@ class UpdraftSessionTest {
                     .hasMessageContaining("static config");
         }
     }
+
+    @Test
+    void localShufflePartitionsAreSizedUntilSparkSqlShufflePartitionsIsSet() {
+        try (UpdraftSession s = UpdraftSession.builder().master("local[2]").create()) {
+            assertThat(s.plannerConfig().shufflePartitions()).isEqualTo(4);
+            assertThat(s.plannerConfig().shufflePartitionsFor(1e12)).isGreaterThan(4);
+            s.conf().set(RuntimeConfig.SHUFFLE_PARTITIONS, 3);
+            assertThat(s.plannerConfig().shufflePartitionsFor(1e12)).isEqualTo(3);
+            assertThat(s.sql("SET spark.sql.shuffle.partitions").collectAsList().get(0).getString(1)).isEqualTo("3");
+            s.conf().unset(RuntimeConfig.SHUFFLE_PARTITIONS);
+            assertThat(s.plannerConfig().shufflePartitionsFor(1e12)).isGreaterThan(4);
+        }
+    }
 }

@@ -55,7 +55,7 @@ public final class Benchmark {
                 options.runs(), (query, result) -> progress(out, "DuckDB", query, result));
         UpdraftEngine.Results updraft = UpdraftEngine.run(data.dir(), options.threads(), options.updraftConf(),
                 options.queries(),
-                options.warmup(), options.runs(), options.timeout(),
+                options.warmup(), options.runs(), options.timeout(), options.dataset(),
                 (query, api, result) -> progress(out, api.equals("sql") ? "Updraft" : "Updraft DS", query, result));
         notes.addAll(updraft.problems());
         List<String> engines = new ArrayList<>();

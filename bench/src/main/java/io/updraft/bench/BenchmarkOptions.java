@@ -26,10 +26,11 @@ import java.util.stream.IntStream;
  * @param sparkJavaOptions extra options for Spark's JVM
  * @param timeoutSeconds   longest wait for one run of a query on Updraft or Spark, 0 for no limit
  * @param updraftConf      settings of Updraft's session ({@code --conf}), e.g. a lever switched off
+ * @param dataset          whether Updraft also runs the Dataset API version of each query that has one
  */
 public record BenchmarkOptions(double scale, Path dataDir, List<Integer> queries, int runs, int warmup, int threads,
                                boolean spark, Path outBase, Path home, List<String> sparkJavaOptions,
-                               int timeoutSeconds, Map<String, String> updraftConf) {
+                               int timeoutSeconds, Map<String, String> updraftConf, boolean dataset) {
     /** Default of {@link #timeoutSeconds}: a run of 5 minutes at SF 1 is broken, not slow. */
     public static final int DEFAULT_TIMEOUT_SECONDS = 300;
 
@@ -69,6 +70,14 @@ public record BenchmarkOptions(double scale, Path dataDir, List<Integer> queries
         if (timeoutSeconds < 0) {
             throw UpdraftException.user("the timeout must be 0 (none) or a number of seconds, got " + timeoutSeconds);
         }
+    }
+
+    /** With the Dataset API versions. */
+    public BenchmarkOptions(double scale, Path dataDir, List<Integer> queries, int runs, int warmup, int threads,
+                            boolean spark, Path outBase, Path home, List<String> sparkJavaOptions, int timeoutSeconds,
+                            Map<String, String> updraftConf) {
+        this(scale, dataDir, queries, runs, warmup, threads, spark, outBase, home, sparkJavaOptions, timeoutSeconds,
+                updraftConf, true);
     }
 
     /** Without session settings. */

@@ -53,9 +53,10 @@ final class UpdraftEngine {
 
     /**
      * @param timeout longest wait for one run ({@link Duration#ZERO}: no limit)
+     * @param withDataset whether the Dataset API versions run too
      */
     static Results run(Path data, int threads, Map<String, String> conf, List<Integer> queries, int warmup, int runs,
-                       Duration timeout, ProgressListener progress) {
+                       Duration timeout, boolean withDataset, ProgressListener progress) {
         Map<Integer, EngineResult> sql = new LinkedHashMap<>();
         Map<Integer, EngineResult> dataset = new LinkedHashMap<>();
         List<String> problems = Collections.synchronizedList(new ArrayList<>());
@@ -68,7 +69,7 @@ final class UpdraftEngine {
                         () -> current.sql(text).collectAsList(), UpdraftEngine::classify);
                 sql.put(query, result);
                 progress.finished(query, "sql", result);
-                if (TpchQueries.DATASET_QUERIES.contains(query)) {
+                if (withDataset && TpchQueries.DATASET_QUERIES.contains(query)) {
                     EngineResult viaDataset = result.outcome() == EngineResult.Outcome.TIMEOUT
                             ? EngineResult.failed(EngineResult.Outcome.TIMEOUT, "skipped: the SQL version timed out")
                             : TimedRuns.measure(warmup, runs, timeout, () -> datasetRows(current, query),

@@ -29,7 +29,8 @@ final class BenchCommand {
 
     static final String USAGE = """
             Usage: updraft bench [--scale S] [--data DIR] [--queries 1,3,6|all] [--runs N] [--warmup N]
-                                 [--threads N] [--timeout SECONDS] [--no-spark] [--conf K=V] [--out FILE]
+                                 [--threads N] [--timeout SECONDS] [--no-spark] [--no-dataset] [--conf K=V]
+                                 [--out FILE]
                                  [--model-scale S[,S...]]
 
             Runs TPC-H queries through Updraft (local[N], this JVM), DuckDB (JDBC, threads = N) and Apache Spark
@@ -49,6 +50,7 @@ final class BenchCommand {
               --timeout S    Abandon a run of a query on Updraft or Spark after S seconds and report a timeout
                              (default 300; 0 for no limit)
               --no-spark     Leave Spark out (no child JVM, no build of bench-spark)
+              --no-dataset   Run only the SQL text on Updraft, not also the Dataset API versions
               --conf K=V     A setting of Updraft's session (repeatable), e.g. to compare a lever on and off
               --out FILE     Write the results to FILE.json and FILE.csv (an extension .json or .csv is dropped;
                              default bench/target/bench-results/tpch-sf<S>-<time>.* under the checkout)
@@ -97,6 +99,7 @@ final class BenchCommand {
         int threads = 2;
         int timeout = BenchmarkOptions.DEFAULT_TIMEOUT_SECONDS;
         boolean spark = true;
+        boolean dataset = true;
         Path out = null;
         Map<String, String> conf = new LinkedHashMap<>();
         List<Double> modelScales = new ArrayList<>();
@@ -114,6 +117,7 @@ final class BenchCommand {
                 case "--threads" -> threads = count(word, args.value(word), 1);
                 case "--timeout" -> timeout = count(word, args.value(word), 0, 86_400);
                 case "--no-spark" -> spark = false;
+                case "--no-dataset" -> dataset = false;
                 case "--conf" -> args.keyValueInto(word, conf);
                 case "--out" -> out = Path.of(args.value(word));
                 case "--model-scale" -> addModelScales(args.value(word), modelScales);
@@ -129,7 +133,7 @@ final class BenchCommand {
         List<String> javaOptions = sparkJavaOptions == null || sparkJavaOptions.isBlank() ? List.of()
                 : Arrays.asList(sparkJavaOptions.strip().split("\\s+"));
         return new BenchCommand(new BenchmarkOptions(scale, data.toAbsolutePath().normalize(), queries, runs, warmup,
-                threads, spark && modelScales.isEmpty(), outBase, root, javaOptions, timeout, conf), modelScales);
+                threads, spark && modelScales.isEmpty(), outBase, root, javaOptions, timeout, conf, dataset), modelScales);
     }
 
     void run(PrintStream out) {

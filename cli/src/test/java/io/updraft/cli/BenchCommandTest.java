@@ -30,12 +30,13 @@ class BenchCommandTest {
         assertThat(options.sparkJavaOptions()).isEmpty();
         assertThat(options.updraftConf()).isEmpty();
         assertThat(options.timeoutSeconds()).isEqualTo(300);
+        assertThat(options.dataset()).isTrue();
     }
 
     @Test
     void parsesEveryOption() {
         BenchmarkOptions options = BenchCommand.parse(List.of("--scale", "0.1", "--data=/d", "--queries", "q6,1",
-                "--runs", "5", "--warmup", "0", "--threads", "4", "--timeout", "0", "--no-spark", "--out", "/r/result.json",
+                "--runs", "5", "--warmup", "0", "--threads", "4", "--timeout", "0", "--no-spark", "--no-dataset", "--out", "/r/result.json",
                 "--conf", "updraft.parquet.pageDecoding=false", "--conf=a.b=c=d"),
                 "/opt/updraft",
                 " -Xmx12g  -Dx=y ").options();
@@ -47,6 +48,7 @@ class BenchCommandTest {
         assertThat(options.warmup()).isZero();
         assertThat(options.threads()).isEqualTo(4);
         assertThat(options.spark()).isFalse();
+        assertThat(options.dataset()).isFalse();
         assertThat(options.outBase()).isEqualTo(Path.of("/r/result"));
         assertThat(options.sparkJavaOptions()).containsExactly("-Xmx12g", "-Dx=y");
         assertThat(options.timeoutSeconds()).isZero();
@@ -92,6 +94,17 @@ class BenchCommandTest {
         assertUsageError(CliRun.of("bench", "--warmup"), "updraft: option --warmup needs a value (updraft bench)");
         assertUsageError(CliRun.of("bench", "--timeout", "-5"),
                 "updraft: --timeout must be a whole number from 0 to 86400, got '-5'");
+    }
+
+    @Test
+    void withoutTheDatasetVersionsOnlyTheSqlTextRunsOnUpdraft(@TempDir Path tmp) {
+        CliRun run = CliRun.of("bench", "--scale", "0.01", "--data", CliTestData.sf001().toString(), "--no-spark",
+                "--no-dataset", "--runs", "1", "--warmup", "0", "--queries", "6", "--out", tmp.resolve("r").toString());
+
+        assertThat(run.status()).isZero();
+        assertThat(run.out().lines()).anyMatch(line -> line.matches("  Updraft {4}Q6 +\\d+\\.\\d ms .*"))
+                .noneMatch(line -> line.startsWith("  Updraft DS"))
+                .anyMatch(line -> line.matches("Q6 +\\d+\\.\\d +- +\\d+\\.\\d +- +\\d+\\.?\\d* +- +ok"));
     }
 
     @Test

@@ -22,7 +22,8 @@ import java.util.Objects;
 
 /**
  * Local mode (local[N]) in one object: the process's Arrow {@link RootAllocator}, the engine's
- * {@link TaskRunner} on an {@link InProcessInvoker} of N threads (tasks still travel as JSON), a cached
+ * {@link TaskRunner} on an {@link InProcessInvoker} of N threads (tasks still travel as JSON; a task's default memory
+ * is derived from the heap, {@link LocalTaskMemory}), a cached
  * footer reader, a result decoder and the session's {@link ShuffleRoot} (setting {@code updraft.shuffle.root},
  * default a temp folder of its own). {@link #close()} stops the pool, waiting for running tasks, deletes the
  * temp shuffle folder, then closes the allocator, which throws {@link IllegalStateException} if any Arrow
@@ -31,6 +32,7 @@ import java.util.Objects;
 public final class LocalCluster implements Cluster {
     private final int threads;
     private final BufferAllocator allocator;
+    private final TaskRunner runner;
     private final InProcessInvoker invoker;
     private final ParquetFooterReader footers;
     private final BatchDecoder decoder;
@@ -41,7 +43,8 @@ public final class LocalCluster implements Cluster {
         this.threads = threads;
         this.shuffleRoot = ShuffleRoot.fromSettings(settings);
         this.allocator = new RootAllocator();
-        TaskRunner runner = new TaskRunner(allocator, workerStores, System::nanoTime);
+        this.runner = new TaskRunner(allocator, workerStores, System::nanoTime,
+                LocalTaskMemory.taskMemoryBytes(threads));
         this.invoker = new InProcessInvoker(threads, runner::runJson);
         this.footers = new CachingFooterReader(new EngineParquetFooters(settings));
         this.decoder = (batches, schema) -> ArrowRows.decode(batches, schema, allocator);
@@ -79,6 +82,11 @@ public final class LocalCluster implements Cluster {
     /** The root allocator tasks and result decoding allocate from; owned (and closed) by this cluster. */
     public BufferAllocator allocator() {
         return allocator;
+    }
+
+    /** The memory a task gets unless its settings give {@code updraft.taskMemoryBytes} ({@link LocalTaskMemory}). */
+    public long defaultTaskMemoryBytes() {
+        return runner.defaultTaskMemoryBytes();
     }
 
     public WorkerInvoker invoker() {

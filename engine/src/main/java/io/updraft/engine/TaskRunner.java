@@ -86,6 +86,12 @@ public final class TaskRunner {
         this(rootAllocator, nanoClock, PipelineBuilder::build, stores);
     }
 
+    /** With the object stores and the task memory of a spec without {@value #TASK_MEMORY_BYTES} (local mode). */
+    public TaskRunner(BufferAllocator rootAllocator, ObjectStoreProvider stores, LongSupplier nanoClock,
+                      long defaultTaskMemoryBytes) {
+        this(rootAllocator, nanoClock, PipelineBuilder::build, stores, defaultTaskMemoryBytes);
+    }
+
     /** With an injected pipeline factory (tests). */
     TaskRunner(BufferAllocator rootAllocator, LongSupplier nanoClock,
                BiFunction<Operator, ExecutionContext, BatchOperator> pipelines) {

@@ -11,17 +11,30 @@ package io.updraft.planner;
  *   <li>{@code shufflePartitions}: spark.sql.shuffle.partitions — the partition count of hash and range exchanges
  *   (joins, aggregations, windows, sorts, {@code repartition(cols)}). Spark's 200 is tuned for clusters; here
  *   the local default is 2 × the task slots, at least 4 (small tasks on 2 cores), and {@link #lambda()} uses 64
- *   (each partition is one invocation reading one ranged GET per map task).</li>
+ *   (each partition is one invocation reading one ranged GET per map task). With {@code advisoryPartitionBytes}
+ *   it is the smallest count an exchange gets.</li>
+ *   <li>{@code advisoryPartitionBytes}: when positive, each exchange gets as many partitions as its input's estimated
+ *   size holds of these bytes, at least {@code shufflePartitions} and at most {@code maxShufflePartitions} (what
+ *   Spark's adaptive execution does with measured map outputs, spark.sql.adaptive.advisoryPartitionSizeInBytes,
+ *   here from the planner's estimates, fixed before the job runs); 0 = every exchange gets exactly
+ *   {@code shufflePartitions}. Local mode's default is {@link #DEFAULT_ADVISORY_PARTITION_BYTES} unless
+ *   spark.sql.shuffle.partitions is set ({@link #withShufflePartitions} fixes the count).</li>
+ *   <li>{@code maxShufflePartitions}: the upper bound of the sized counts.</li>
  *   <li>{@code singlePartitionSortBytes}: a global sort whose input is estimated at most this many bytes runs in
  *   one task; larger ones are range-partitioned (default 64 MiB).</li>
  * </ul>
  */
 public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
-                            int shufflePartitions, long singlePartitionSortBytes) {
+                            int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
+                            int maxShufflePartitions) {
     public static final long DEFAULT_BROADCAST_THRESHOLD = 10L * 1024 * 1024;
     public static final long DEFAULT_MAX_PARTITION_BYTES = 128L * 1024 * 1024;
     public static final long DEFAULT_SINGLE_PARTITION_SORT_BYTES = 64L * 1024 * 1024;
     public static final int LAMBDA_SHUFFLE_PARTITIONS = 64;
+    /** Local mode's target of estimated input bytes per shuffle partition (Spark's advisory partition size). */
+    public static final long DEFAULT_ADVISORY_PARTITION_BYTES = 64L * 1024 * 1024;
+    /** Local mode's bound on sized partition counts (Spark's spark.sql.shuffle.partitions default). */
+    public static final int DEFAULT_MAX_SHUFFLE_PARTITIONS = 200;
     public static final PlannerConfig DEFAULT = new PlannerConfig(Runtime.getRuntime().availableProcessors(),
             DEFAULT_MAX_PARTITION_BYTES);
 
@@ -38,12 +51,48 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
         if (singlePartitionSortBytes < 0) {
             throw new IllegalArgumentException("singlePartitionSortBytes must be >= 0, was " + singlePartitionSortBytes);
         }
+        if (advisoryPartitionBytes < 0) {
+            throw new IllegalArgumentException("advisoryPartitionBytes must be >= 0, was " + advisoryPartitionBytes);
+        }
+        if (maxShufflePartitions < shufflePartitions) {
+            throw new IllegalArgumentException("maxShufflePartitions must be >= shufflePartitions (" + shufflePartitions
+                    + "), was " + maxShufflePartitions);
+        }
     }
 
-    /** Local defaults for {@code parallelism} task slots: shuffle partitions 2 × slots (at least 4). */
+    /** Exactly {@code shufflePartitions} for every exchange. */
+    public PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
+                         int shufflePartitions, long singlePartitionSortBytes) {
+        this(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, singlePartitionSortBytes,
+                0, shufflePartitions);
+    }
+
+    /**
+     * Local defaults for {@code parallelism} task slots: shuffle partitions sized by the estimated input,
+     * {@link #DEFAULT_ADVISORY_PARTITION_BYTES} each, from 2 × slots (at least 4) up to
+     * {@link #DEFAULT_MAX_SHUFFLE_PARTITIONS}.
+     */
     public PlannerConfig(int parallelism, long maxPartitionBytes) {
-        this(parallelism, maxPartitionBytes, DEFAULT_BROADCAST_THRESHOLD, Math.max(4, 2 * Math.max(1, parallelism)),
-                DEFAULT_SINGLE_PARTITION_SORT_BYTES);
+        this(parallelism, maxPartitionBytes, DEFAULT_BROADCAST_THRESHOLD, localMinimum(parallelism),
+                DEFAULT_SINGLE_PARTITION_SORT_BYTES, DEFAULT_ADVISORY_PARTITION_BYTES,
+                Math.max(localMinimum(parallelism), DEFAULT_MAX_SHUFFLE_PARTITIONS));
+    }
+
+    private static int localMinimum(int parallelism) {
+        return Math.max(4, 2 * Math.max(1, parallelism));
+    }
+
+    /**
+     * The partition count of an exchange whose input is estimated at {@code estimatedBytes}: {@code shufflePartitions}
+     * when the count is fixed, else ceil(bytes / advisoryPartitionBytes) within [shufflePartitions,
+     * maxShufflePartitions].
+     */
+    public int shufflePartitionsFor(double estimatedBytes) {
+        if (advisoryPartitionBytes == 0 || !(estimatedBytes > 0)) {
+            return shufflePartitions;
+        }
+        double wanted = Math.ceil(estimatedBytes / advisoryPartitionBytes);
+        return (int) Math.max(shufflePartitions, Math.min(maxShufflePartitions, wanted));
     }
 
     /** Defaults for AWS Lambda workers: 64 shuffle partitions. */
@@ -53,15 +102,24 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
     }
 
     public PlannerConfig withAutoBroadcastJoinThreshold(long bytes) {
-        return new PlannerConfig(parallelism, maxPartitionBytes, bytes, shufflePartitions, singlePartitionSortBytes);
+        return new PlannerConfig(parallelism, maxPartitionBytes, bytes, shufflePartitions, singlePartitionSortBytes,
+                advisoryPartitionBytes, maxShufflePartitions);
     }
 
+    /** Exactly {@code partitions} for every exchange (spark.sql.shuffle.partitions set, or Lambda's default). */
     public PlannerConfig withShufflePartitions(int partitions) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, partitions,
-                singlePartitionSortBytes);
+                singlePartitionSortBytes, 0, partitions);
     }
 
     public PlannerConfig withSinglePartitionSortBytes(long bytes) {
-        return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, bytes);
+        return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, bytes,
+                advisoryPartitionBytes, maxShufflePartitions);
+    }
+
+    /** Exchanges sized by their estimated input: {@code bytes} each, from shufflePartitions up to {@code max}. */
+    public PlannerConfig withAdvisoryPartitionBytes(long bytes, int max) {
+        return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
+                singlePartitionSortBytes, bytes, max);
     }
 }

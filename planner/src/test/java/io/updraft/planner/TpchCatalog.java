@@ -39,7 +39,11 @@ public final class TpchCatalog {
         return t;
     }
 
-    private static LogicalPlan table(String name, long rows, long bytes, StructType schema) {
+    private static LogicalPlan table(int scale, String name, long rows, long bytes, StructType schema) {
+        if (!name.equals("nation") && !name.equals("region")) {
+            rows *= scale;
+            bytes *= scale;
+        }
         List<String> files = new ArrayList<>();
         int parts = rows > 1_000_000 ? 4 : rows > 100_000 ? 2 : 1;
         for (int i = 0; i < parts; i++) {
@@ -50,23 +54,33 @@ public final class TpchCatalog {
 
     /** Table name → relation, at scale factor 1. */
     public static Map<String, LogicalPlan> tables() {
+        return tables(1);
+    }
+
+    /** The catalog at scale factor {@code scale}: row counts and sizes × scale, but nation and region's. */
+    public static Catalog catalog(int scale) {
+        return Tpch.catalog(tables(scale));
+    }
+
+    /** Table name → relation, at scale factor {@code scale} (nation and region do not grow). */
+    public static Map<String, LogicalPlan> tables(int scale) {
         Map<String, LogicalPlan> t = new LinkedHashMap<>();
-        t.put("part", table("part", 200_000, 7_000_000, schema("p_partkey", KEY, "p_name", TEXT, "p_mfgr", TEXT,
+        t.put("part", table(scale, "part", 200_000, 7_000_000, schema("p_partkey", KEY, "p_name", TEXT, "p_mfgr", TEXT,
                 "p_brand", TEXT, "p_type", TEXT, "p_size", INT, "p_container", TEXT, "p_retailprice", MONEY,
                 "p_comment", TEXT)));
-        t.put("supplier", table("supplier", 10_000, 800_000, schema("s_suppkey", KEY, "s_name", TEXT, "s_address", TEXT,
+        t.put("supplier", table(scale, "supplier", 10_000, 800_000, schema("s_suppkey", KEY, "s_name", TEXT, "s_address", TEXT,
                 "s_nationkey", KEY, "s_phone", TEXT, "s_acctbal", MONEY, "s_comment", TEXT)));
-        t.put("partsupp", table("partsupp", 800_000, 45_000_000, schema("ps_partkey", KEY, "ps_suppkey", KEY,
+        t.put("partsupp", table(scale, "partsupp", 800_000, 45_000_000, schema("ps_partkey", KEY, "ps_suppkey", KEY,
                 "ps_availqty", INT, "ps_supplycost", MONEY, "ps_comment", TEXT)));
-        t.put("customer", table("customer", 150_000, 12_000_000, schema("c_custkey", KEY, "c_name", TEXT, "c_address",
+        t.put("customer", table(scale, "customer", 150_000, 12_000_000, schema("c_custkey", KEY, "c_name", TEXT, "c_address",
                 TEXT, "c_nationkey", KEY, "c_phone", TEXT, "c_acctbal", MONEY, "c_mktsegment", TEXT, "c_comment", TEXT)));
-        t.put("orders", table("orders", 1_500_000, 55_000_000, schema("o_orderkey", KEY, "o_custkey", KEY,
+        t.put("orders", table(scale, "orders", 1_500_000, 55_000_000, schema("o_orderkey", KEY, "o_custkey", KEY,
                 "o_orderstatus", TEXT, "o_totalprice", MONEY, "o_orderdate", DATE, "o_orderpriority", TEXT, "o_clerk",
                 TEXT, "o_shippriority", INT, "o_comment", TEXT)));
-        t.put("lineitem", table("lineitem", 6_001_215, 210_000_000, Tpch.LINEITEM_SCHEMA));
-        t.put("nation", table("nation", 25, 2_500, schema("n_nationkey", KEY, "n_name", TEXT, "n_regionkey", KEY,
+        t.put("lineitem", table(scale, "lineitem", 6_001_215, 210_000_000, Tpch.LINEITEM_SCHEMA));
+        t.put("nation", table(scale, "nation", 25, 2_500, schema("n_nationkey", KEY, "n_name", TEXT, "n_regionkey", KEY,
                 "n_comment", TEXT)));
-        t.put("region", table("region", 5, 1_000, schema("r_regionkey", KEY, "r_name", TEXT, "r_comment", TEXT)));
+        t.put("region", table(scale, "region", 5, 1_000, schema("r_regionkey", KEY, "r_name", TEXT, "r_comment", TEXT)));
         return t;
     }
 

@@ -85,6 +85,8 @@ public final class Optimizer {
                 new EliminateOuterJoins(),
                 // Filters and join conditions into the join sides they select from.
                 new PushPredicateThroughJoin(),
+                // LEFT SEMI / ANTI joins (IN, EXISTS) into the inner-join input they select from.
+                new PushLeftSemiAntiThroughJoin(),
                 // Project(Project) becomes one projection unless that duplicates work.
                 new CombineProjects(),
                 // Project(Aggregate) becomes the aggregate computing the projection (same condition).

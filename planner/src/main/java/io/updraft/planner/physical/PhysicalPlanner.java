@@ -107,8 +107,9 @@ public final class PhysicalPlanner {
             };
         }
 
-        private int shufflePartitions() {
-            return config.shufflePartitions();
+        /** The partition count of an exchange over {@code input} (its estimated size, {@link PlannerConfig#shufflePartitionsFor}). */
+        private int shufflePartitions(ResolvedPlan input) {
+            return config.shufflePartitionsFor(SizeEstimator.estimate(input).bytes());
         }
 
         /** Whether the input already has every row of a key group in one task. */
@@ -167,10 +168,11 @@ public final class PhysicalPlanner {
                 return b.sort(child, s.order());
             }
             double bytes = SizeEstimator.estimate(s.child()).bytes();
-            if (bytes <= config.singlePartitionSortBytes() || shufflePartitions() == 1) {
+            int partitions = config.shufflePartitionsFor(bytes);
+            if (bytes <= config.singlePartitionSortBytes() || partitions == 1) {
                 return b.sort(b.gather(child), s.order());
             }
-            return b.sort(b.exchange(child, new PhysicalPartitioning.Range(s.order(), shufflePartitions()),
+            return b.sort(b.exchange(child, new PhysicalPartitioning.Range(s.order(), partitions),
                     false), s.order());
         }
 
@@ -197,7 +199,7 @@ public final class PhysicalPlanner {
 
         private Operator repartition(RepartitionNode r) {
             Operator child = plan(r.child());
-            int n = r.numPartitions() > 0 ? r.numPartitions() : shufflePartitions();
+            int n = r.numPartitions() > 0 ? r.numPartitions() : shufflePartitions(r.child());
             List<ResolvedExpression> keys = r.keys().stream().map(SortOrder::child).toList();
             PhysicalPartitioning target = switch (r.kind()) {
                 case ROUND_ROBIN, COALESCE -> n == 1 ? PhysicalPartitioning.SINGLE : new PhysicalPartitioning.RoundRobin(n);
@@ -220,7 +222,7 @@ public final class PhysicalPlanner {
             int first = b.partitioning(children.get(0)).partitionCount();
             boolean same = first > 0 && children.stream().allMatch(c -> b.partitioning(c).partitionCount() == first
                     && !(b.partitioning(c) instanceof PhysicalPartitioning.Single));
-            int n = same ? first : shufflePartitions();
+            int n = same ? first : shufflePartitions(u);
             List<Operator> aligned = new ArrayList<>();
             for (Operator c : children) {
                 aligned.add(b.partitioning(c).partitionCount() == n && !(b.partitioning(c) instanceof PhysicalPartitioning.Single)
@@ -251,7 +253,7 @@ public final class PhysicalPlanner {
             if (positions.isEmpty()) {
                 return union(u);
             }
-            int n = shufflePartitions();
+            int n = shufflePartitions(u);
             List<Operator> children = new ArrayList<>();
             for (ResolvedPlan c : u.children()) {
                 Operator child = plan(c);
@@ -268,7 +270,7 @@ public final class PhysicalPlanner {
             if (w.partitionSpec().isEmpty()) {
                 child = ensureSingle(child);
             } else if (!clustered(b.partitioning(child), w.partitionSpec())) {
-                child = b.exchange(child, new PhysicalPartitioning.Hash(w.partitionSpec(), shufflePartitions()),
+                child = b.exchange(child, new PhysicalPartitioning.Hash(w.partitionSpec(), shufflePartitions(w.child())),
                         false);
             }
             return b.window(child, w.windowExpressions(), w.partitionSpec(), w.orderSpec());
@@ -346,8 +348,11 @@ public final class PhysicalPlanner {
                 int n = hashedOn(b.partitioning(left), keys.left(), b.partitioning(left).partitionCount())
                         ? b.partitioning(left).partitionCount()
                         : hashedOn(b.partitioning(right), keys.right(), b.partitioning(right).partitionCount())
-                        ? b.partitioning(right).partitionCount() : shufflePartitions();
-                n = n < 1 ? shufflePartitions() : n;
+                        ? b.partitioning(right).partitionCount() : -1;
+                if (n < 1) {   // sized by the larger side: both are split into the same partitions
+                    n = config.shufflePartitionsFor(Math.max(SizeEstimator.estimate(j.left()).bytes(),
+                            SizeEstimator.estimate(j.right()).bytes()));
+                }
                 BuildSide build = switch (type) {
                     case RIGHT_OUTER -> BuildSide.LEFT;
                     case INNER -> SizeEstimator.estimate(j.left()).bytes() < SizeEstimator.estimate(j.right()).bytes()
@@ -431,7 +436,7 @@ public final class PhysicalPlanner {
                 keys.forEach(k -> keyAttributes.add(k.toAttribute()));
                 Operator exchanged = keys.isEmpty() ? b.gather(partial)
                         : b.exchange(partial, new PhysicalPartitioning.Hash(
-                        new ArrayList<>(keyAttributes), shufflePartitions()), false);
+                        new ArrayList<>(keyAttributes), shufflePartitions(a)), false);
                 aggregated = b.aggregate(exchanged, AggregateMode.FINAL, keyAttributes, calls, results);
             }
             List<NamedExpression> projection = new ArrayList<>();

@@ -12,6 +12,8 @@ import io.updraft.core.plan.StageInput;
 import io.updraft.core.plan.Union;
 import io.updraft.core.plan.Window;
 import io.updraft.planner.DefaultQueryPlanner;
+import io.updraft.planner.PlannerConfig;
+import io.updraft.planner.sql.SqlFrontEnd;
 import io.updraft.planner.TestQueries;
 import io.updraft.planner.TpchCatalog;
 import io.updraft.planner.logical.Coalesce;
@@ -26,7 +28,10 @@ import static io.updraft.planner.TestQueries.plan;
 import static io.updraft.planner.Tpch.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** How joins, unions, windows and repartitions become stages (2 task slots → 4 shuffle partitions). */
+/**
+ * How joins, unions, windows and repartitions become stages (2 task slots → at least 4 shuffle partitions, more
+ * when the estimated input holds more than 64 MiB per partition).
+ */
 class DistributedPlanningTest {
     private static ShuffleWrite write(Stage stage) {
         return (ShuffleWrite) stage.root();
@@ -57,6 +62,42 @@ class DistributedPlanningTest {
         assertThat(((StageInput) join.left()).broadcast()).isFalse();
         assertThat(join.leftKeys()).hasSize(1);
         assertThat(job.finalStage().inputStages()).containsExactly(0, 1);
+    }
+
+    private static JobPlan planAtSf10(PlannerConfig config, String sql) {
+        return new DefaultQueryPlanner(config).plan(new SqlFrontEnd().parse(sql, TpchCatalog.catalog(10)));
+    }
+
+    @Test
+    void atScaleTenTheJoinsPartitionsAreSizedByItsLargerSide() {
+        String sql = "select l_orderkey, o_orderdate from lineitem join orders on l_orderkey = o_orderkey";
+        // lineitem's side: 60,012,150 rows x (8 + 8 bytes for l_orderkey) = 960 MB = 14.3 x 64 MiB -> 15 partitions
+        JobPlan job = planAtSf10(TestQueries.CONFIG, sql);
+        assertThat(job.stages().subList(0, 2)).extracting(s -> write(s).numPartitions()).containsExactly(15, 15);
+        // SF 1: 96 MB -> 2, below the local minimum of 2 x slots = 4
+        assertThat(plan(sql).stages().subList(0, 2)).extracting(s -> write(s).numPartitions()).containsExactly(4, 4);
+        // bounded above
+        JobPlan bounded = planAtSf10(TestQueries.CONFIG.withAdvisoryPartitionBytes(1L << 20, 32), sql);
+        assertThat(bounded.stages().subList(0, 2)).extracting(s -> write(s).numPartitions()).containsExactly(32, 32);
+    }
+
+    @Test
+    void aSetShufflePartitionCountIsUsedWhateverTheSize() {
+        JobPlan job = planAtSf10(TestQueries.CONFIG.withShufflePartitions(3),
+                "select o_orderkey, sum(l_quantity) from lineitem join orders on l_orderkey = o_orderkey"
+                        + " group by o_orderkey");
+        assertThat(job.stages()).filteredOn(s -> s.root() instanceof ShuffleWrite)
+                .extracting(s -> write(s).numPartitions()).containsOnly(3);
+    }
+
+    @Test
+    void aSizedAggregationOverAJoinOnItsKeysNeedsNoOtherShuffle() {
+        JobPlan job = planAtSf10(TestQueries.CONFIG, "select o_orderkey, sum(l_quantity) from lineitem join orders"
+                + " on l_orderkey = o_orderkey group by o_orderkey");
+        assertThat(job.stages()).hasSize(3);
+        assertThat(write(job.stages().get(0)).numPartitions()).isGreaterThan(TestQueries.CONFIG.shufflePartitions());
+        assertThat(operators(job.finalStage(), HashAggregate.class)).extracting(HashAggregate::mode)
+                .containsExactly(io.updraft.core.plan.AggregateMode.COMPLETE);
     }
 
     @Test

@@ -58,24 +58,23 @@ public final class ShuffleObjectWriter implements AutoCloseable {
         p.append(batch);
     }
 
-    /** Finishes every partition stream and returns the object's bytes with its index. */
+    /**
+     * Finishes every partition stream and returns the object's bytes with its index. The object is allocated once at
+     * its final size and each partition's stream copied into it (no growing buffer, no second copy: at SF 10 the
+     * copies of a map output were a tenth of a join query's CPU time).
+     */
     public Result finish() {
         try {
-            ByteArrayOutputStream object = new ByteArrayOutputStream();
             List<Long> offsets = new ArrayList<>();
             List<Long> lengths = new ArrayList<>();
             List<Long> rows = new ArrayList<>();
+            long size = 0;
             for (PartitionStream p : partitions) {
-                offsets.add((long) object.size());
-                if (p == null) {
-                    lengths.add(0L);
-                    rows.add(0L);
-                    continue;
-                }
-                byte[] bytes = p.finish();
-                object.write(bytes);
-                lengths.add((long) bytes.length);
-                rows.add(p.rows);
+                offsets.add(size);
+                long length = p == null ? 0 : p.finish();
+                lengths.add(length);
+                rows.add(p == null ? 0L : p.rows);
+                size += length;
             }
             ByteArrayOutputStream indexBytes = new ByteArrayOutputStream();
             DataOutputStream index = new DataOutputStream(indexBytes);
@@ -86,13 +85,22 @@ public final class ShuffleObjectWriter implements AutoCloseable {
                 index.writeLong(lengths.get(i));
                 index.writeLong(rows.get(i));
             }
+            index.writeInt(indexBytes.size());   // the index's length (written so far), then the magic
+            index.writeInt(MAGIC);
             index.flush();
-            DataOutputStream out = new DataOutputStream(object);
-            out.write(indexBytes.toByteArray());
-            out.writeInt(indexBytes.size());
-            out.writeInt(MAGIC);
-            out.flush();
-            return new Result(object.toByteArray(), new PartitionIndex(offsets, lengths, rows));
+            long total = size + indexBytes.size();
+            if (total > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("shuffle object of " + total + " bytes is larger than 2 GiB");
+            }
+            byte[] object = new byte[(int) total];
+            int at = 0;
+            for (PartitionStream p : partitions) {
+                if (p != null) {
+                    at = p.bytes.copyTo(object, at);
+                }
+            }
+            System.arraycopy(indexBytes.toByteArray(), 0, object, at, indexBytes.size());
+            return new Result(object, new PartitionIndex(offsets, lengths, rows));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -111,8 +119,21 @@ public final class ShuffleObjectWriter implements AutoCloseable {
     public record Result(byte[] bytes, PartitionIndex index) {
     }
 
+    /** A growing byte buffer that copies its content out without {@code toByteArray}'s extra copy. */
+    private static final class Bytes extends ByteArrayOutputStream {
+        Bytes() {
+            super(8192);
+        }
+
+        /** Copies the bytes to {@code target} at {@code at}; returns the position after them. */
+        int copyTo(byte[] target, int at) {
+            System.arraycopy(buf, 0, target, at, count);
+            return at + count;
+        }
+    }
+
     private final class PartitionStream implements AutoCloseable {
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final Bytes bytes = new Bytes();
         private final VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         private final ArrowStreamWriter writer = new ArrowStreamWriter(root, null, Channels.newChannel(bytes),
                 org.apache.arrow.vector.ipc.message.IpcOption.DEFAULT, codec.factory(),
@@ -138,12 +159,13 @@ public final class ShuffleObjectWriter implements AutoCloseable {
             }
         }
 
-        byte[] finish() throws IOException {
+        /** Ends the stream; returns its length in bytes. */
+        long finish() throws IOException {
             if (!finished) {
                 writer.end();
                 finished = true;
             }
-            return bytes.toByteArray();
+            return bytes.size();
         }
 
         @Override
