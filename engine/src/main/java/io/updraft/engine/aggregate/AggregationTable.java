@@ -32,6 +32,12 @@ public final class AggregationTable implements AutoCloseable {
     private int[] groupIds = new int[0];
 
     public AggregationTable(List<DataType> keyTypes, List<AggregateCall> calls, BufferAllocator allocator) {
+        this(keyTypes, calls, allocator, true);
+    }
+
+    /** {@code integralPath}: whether one integral key takes {@link GroupHashTable}'s primitive path. */
+    public AggregationTable(List<DataType> keyTypes, List<AggregateCall> calls, BufferAllocator allocator,
+                            boolean integralPath) {
         this.calls = List.copyOf(calls);
         this.keyCount = keyTypes.size();
         int width = 0;
@@ -41,7 +47,7 @@ public final class AggregationTable implements AutoCloseable {
             width += a.stateTypes().size();
         }
         this.stateWidth = width;
-        this.table = keyCount == 0 ? null : new GroupHashTable(keyTypes, allocator);
+        this.table = keyCount == 0 ? null : new GroupHashTable(keyTypes, allocator, integralPath);
         if (table == null) {
             accumulators.forEach(a -> a.ensureGroups(1));
         }

@@ -47,9 +47,14 @@ public final class GroupHashTable implements AutoCloseable {
     private int nullGroup = -1;
 
     public GroupHashTable(List<DataType> keyTypes, BufferAllocator allocator) {
+        this(keyTypes, allocator, true);
+    }
+
+    /** {@code integralPath} false keeps one integral key on the general path too (A/B runs). */
+    public GroupHashTable(List<DataType> keyTypes, BufferAllocator allocator, boolean integralPath) {
         kinds = new PhysicalKind[keyTypes.size()];
         keys = new FieldVector[keyTypes.size()];
-        integralType = keyTypes.size() == 1 && IntegralKeys.isIntegral(PhysicalKind.of(keyTypes.get(0)))
+        integralType = integralPath && keyTypes.size() == 1 && IntegralKeys.isIntegral(PhysicalKind.of(keyTypes.get(0)))
                 ? keyTypes.get(0) : null;
         if (integralType != null) {
             kinds[0] = PhysicalKind.of(integralType);

@@ -10,6 +10,7 @@ import io.updraft.engine.operator.BatchOperator;
 import io.updraft.engine.spill.PartitionedSpill;
 import io.updraft.engine.spill.SpillFile;
 import io.updraft.engine.vector.Batch;
+import io.updraft.engine.vector.IntegralKeys;
 import io.updraft.engine.vector.Murmur3;
 import io.updraft.sql.types.StructType;
 import org.apache.arrow.vector.FieldVector;
@@ -327,7 +328,7 @@ public final class HashJoinOperator implements BatchOperator {
     }
 
     private JoinHashTable newTable() {
-        return new JoinHashTable(buildKeys, nullSafe, TABLE_SEED);
+        return new JoinHashTable(buildKeys, nullSafe, TABLE_SEED, IntegralKeys.enabled(context.config()));
     }
 
     private JoinMatcher newMatcher(JoinHashTable built) {

@@ -53,10 +53,15 @@ final class JoinHashTable implements AutoCloseable {
     private LongKeyIndex index;
 
     JoinHashTable(List<ExpressionEvaluator> keyEvaluators, boolean[] nullSafe, int seed) {
+        this(keyEvaluators, nullSafe, seed, true);
+    }
+
+    /** {@code integralPath} false keeps one integral key on the {@link RowKeys} chains too (A/B runs). */
+    JoinHashTable(List<ExpressionEvaluator> keyEvaluators, boolean[] nullSafe, int seed, boolean integralPath) {
         this.keyEvaluators = keyEvaluators;
         this.nullSafe = nullSafe;
         this.seed = seed;
-        this.integralKey = keyEvaluators.size() == 1
+        this.integralKey = integralPath && keyEvaluators.size() == 1
                 && IntegralKeys.isIntegral(PhysicalKind.of(keyEvaluators.get(0).dataType()));
         if (integralKey) {
             longKeys = new long[1024];

@@ -10,6 +10,7 @@ import io.updraft.engine.expr.ExpressionEvaluator;
 import io.updraft.engine.spill.PartitionedSpill;
 import io.updraft.engine.spill.SpillFile;
 import io.updraft.engine.vector.Batch;
+import io.updraft.engine.vector.IntegralKeys;
 import io.updraft.engine.vector.Murmur3;
 import io.updraft.engine.vector.RowKeys;
 import io.updraft.sql.types.DataType;
@@ -95,7 +96,7 @@ public final class HashAggregateOperator implements BatchOperator {
     }
 
     private AggregationTable newTable() {
-        return new AggregationTable(keyTypes, aggregates, context.allocator());
+        return new AggregationTable(keyTypes, aggregates, context.allocator(), IntegralKeys.enabled(context.config()));
     }
 
     @Override

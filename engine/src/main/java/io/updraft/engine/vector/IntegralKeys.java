@@ -3,6 +3,8 @@ package io.updraft.engine.vector;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
 
+import java.util.Map;
+
 /**
  * What the primitive-key hash tables share (the join's {@code LongKeyIndex}, {@code GroupHashTable}'s one-key
  * path): which kinds are integral keys (tinyint, smallint, int, date, bigint, timestamp), their values widened to
@@ -10,7 +12,15 @@ import org.apache.arrow.vector.FieldVector;
  * table (never a partitioning or shuffle hash, which stay {@link RowKeys}'). Stateless.
  */
 public final class IntegralKeys {
+    /** Setting: {@code false} switches the primitive-key paths of joins and aggregation off (for A/B runs). */
+    public static final String ENABLED = "updraft.integralKeyTables";
+
     private IntegralKeys() {
+    }
+
+    /** Whether the task's settings leave the primitive-key paths on ({@value #ENABLED}, default true). */
+    public static boolean enabled(Map<String, String> config) {
+        return !"false".equalsIgnoreCase(config.getOrDefault(ENABLED, "true").trim());
     }
 
     /** Whether a key of this kind takes the primitive long path. */

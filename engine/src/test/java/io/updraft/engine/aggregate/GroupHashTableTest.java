@@ -1,6 +1,7 @@
 package io.updraft.engine.aggregate;
 
 import io.updraft.engine.testing.TestBatches;
+import io.updraft.engine.vector.IntegralKeys;
 import io.updraft.sql.types.DataTypes;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -66,6 +67,37 @@ class GroupHashTableTest {
                 assertThat(ids[i]).isEqualTo(i % 40_000);
             }
         }
+    }
+
+    /** The A/B switch ({@code updraft.integralKeyTables=false}) sends one bigint key down the general path: same ids. */
+    @Test
+    void oneBigintKeyGetsTheSameIdsWithThePrimitivePathSwitchedOff() {
+        Object[] values = {7L, Long.MIN_VALUE, null, 7L, 1024L, Long.MAX_VALUE, null, 1024L, 0L};
+        try (GroupHashTable primitive = new GroupHashTable(List.of(DataTypes.LongType), allocator, true);
+             GroupHashTable general = new GroupHashTable(List.of(DataTypes.LongType), allocator, false);
+             FieldVector keys = TestBatches.column(allocator, "k", DataTypes.LongType, values)) {
+            int[] a = new int[values.length];
+            int[] b = new int[values.length];
+            primitive.findOrInsert(new FieldVector[] {keys}, values.length, a);
+            general.findOrInsert(new FieldVector[] {keys}, values.length, b);
+            assertThat(b).containsExactly(a).containsExactly(0, 1, 2, 0, 3, 4, 2, 3, 5);
+            // the general path keeps its keys in Arrow vectors from the start, the primitive one on the heap
+            assertThat(allocator.getAllocatedMemory()).isGreaterThan(0);
+            List<FieldVector> out = general.keys(0, 6, allocator);
+            try {
+                assertThat(TestBatches.values(out.get(0), DataTypes.LongType))
+                        .containsExactly(7L, Long.MIN_VALUE, null, 1024L, Long.MAX_VALUE, 0L);
+            } finally {
+                out.forEach(FieldVector::close);
+            }
+        }
+    }
+
+    @Test
+    void thePrimitivePathSettingIsOnUnlessFalse() {
+        assertThat(IntegralKeys.enabled(Map.of())).isTrue();
+        assertThat(IntegralKeys.enabled(Map.of(IntegralKeys.ENABLED, "true"))).isTrue();
+        assertThat(IntegralKeys.enabled(Map.of(IntegralKeys.ENABLED, " FALSE "))).isFalse();
     }
 
     /** One integral key takes the primitive path: ids in order of first appearance, null a group, any long. */
