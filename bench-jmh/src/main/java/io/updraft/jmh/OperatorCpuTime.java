@@ -3,7 +3,6 @@ package io.updraft.jmh;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -44,16 +43,10 @@ public final class OperatorCpuTime {
                 rounds);
         System.out.printf(Locale.ROOT, "%-14s %12s %14s %20s%n", "operator", "ms", "rows out", "lineitem rows/s");
         for (int c = 0; c < cases.size(); c++) {
-            double ms = median(nanos[c]) / 1e6;
+            double ms = ShuffleCpuTime.median(nanos[c]) / 1e6;
             System.out.printf(Locale.ROOT, "%-14s %12.1f %,14d %,20.0f%n", cases.get(c).operator, ms, rowsOut[c],
                     cases.get(c).operator.equals("join-build") ? Double.NaN : lineitem / (ms / 1000.0));
             cases.get(c).tearDown();
         }
-    }
-
-    private static double median(long[] values) {
-        long[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
     }
 }

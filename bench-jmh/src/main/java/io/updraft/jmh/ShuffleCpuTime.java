@@ -64,7 +64,8 @@ public final class ShuffleCpuTime {
         System.out.println("(checksum " + sink + ")");
     }
 
-    private static double median(long[] nanos) {
+    /** The median of {@code nanos} (the upper one of an even count); also the other CPU-time runners'. */
+    static double median(long[] nanos) {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];

@@ -67,12 +67,9 @@ public final class ParquetFiles {
             List<BlockMetaData> blocks = reader.getFooter().getBlocks();
             for (int i = 0; i < blocks.size(); i++) {
                 BlockMetaData b = blocks.get(i);
-                if (b.getRowCount() < 0) {
-                    throw new IOException("row group " + i + " claims " + b.getRowCount() + " rows");
-                }
-                groups.add(new ParquetFileInfo.RowGroupInfo(i, b.getRowCount(), b.getCompressedSize(),
-                        b.getTotalByteSize()));
-                rows += b.getRowCount();
+                long count = rowCount(b, i);
+                groups.add(new ParquetFileInfo.RowGroupInfo(i, count, b.getCompressedSize(), b.getTotalByteSize()));
+                rows += count;
             }
             return new ParquetFileInfo(path, input.getLength(), new StructType(fields), rows, groups, unsupported);
         } catch (IOException e) {
@@ -117,6 +114,14 @@ public final class ParquetFiles {
             throw UpdraftException.user("Path is a directory, expected a Parquet file: " + path);
         }
         return file;
+    }
+
+    /** The row count of row group {@code index}; a negative count (a corrupt footer) is an IOException. */
+    static long rowCount(BlockMetaData block, int index) throws IOException {
+        if (block.getRowCount() < 0) {
+            throw new IOException("row group " + index + " claims " + block.getRowCount() + " rows");
+        }
+        return block.getRowCount();
     }
 
     /** Opens the file and reads its footer; corrupt or truncated files are USER errors. */

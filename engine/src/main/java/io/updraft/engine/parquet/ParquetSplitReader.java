@@ -198,9 +198,7 @@ final class ParquetSplitReader implements AutoCloseable {
                 context.metrics().addRowGroupSkipped();
                 continue;
             }
-            if (block.getRowCount() < 0) {
-                throw new IOException("row group " + index + " claims " + block.getRowCount() + " rows");
-            }
+            ParquetFiles.rowCount(block, index);
             context.metrics().addRowGroupRead();
             context.metrics().addRowsRead(block.getRowCount());
             if (block.getRowCount() == 0) {

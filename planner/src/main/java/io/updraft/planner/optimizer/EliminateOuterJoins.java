@@ -22,7 +22,6 @@ import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -44,8 +43,8 @@ public final class EliminateOuterJoins implements OptimizerRule {
             if (!outerSide) {
                 return node;
             }
-            boolean leftRejected = rejectsNulls(f.condition(), ids(j.left()));
-            boolean rightRejected = rejectsNulls(f.condition(), ids(j.right()));
+            boolean leftRejected = rejectsNulls(f.condition(), Plans.outputIds(j.left()));
+            boolean rightRejected = rejectsNulls(f.condition(), Plans.outputIds(j.right()));
             JoinType type = switch (j.joinType()) {
                 case LEFT_OUTER -> rightRejected ? JoinType.INNER : JoinType.LEFT_OUTER;
                 case RIGHT_OUTER -> leftRejected ? JoinType.INNER : JoinType.RIGHT_OUTER;
@@ -57,12 +56,6 @@ public final class EliminateOuterJoins implements OptimizerRule {
             }
             return new FilterNode(new JoinNode(j.left(), j.right(), type, j.condition(), j.hint()), f.condition());
         });
-    }
-
-    private static Set<Long> ids(ResolvedPlan p) {
-        Set<Long> ids = new HashSet<>();
-        p.output().forEach(a -> ids.add(a.id()));
-        return ids;
     }
 
     /** Whether some conjunct is null or false whenever all of {@code side}'s columns are null. */

@@ -11,7 +11,6 @@ import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.stats.SizeEstimator;
 
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -37,7 +36,7 @@ public final class PushLeftSemiAntiThroughJoin implements OptimizerRule {
                 || !Expressions.deterministic(s.condition()) || Expressions.containsSubquery(s.condition())) {
             return s;
         }
-        Set<Long> subquery = ids(s.right().output());
+        Set<Long> subquery = Plans.outputIds(s.right());
         Set<Long> read = new HashSet<>(Expressions.references(s.condition()).keySet());
         read.removeAll(subquery);
         if (read.isEmpty()) {
@@ -54,10 +53,10 @@ public final class PushLeftSemiAntiThroughJoin implements OptimizerRule {
     private static ResolvedPlan into(JoinNode s, ResolvedPlan left, Set<Long> read) {
         if (left instanceof JoinNode j && (j.joinType() == JoinType.INNER || j.joinType() == JoinType.CROSS)) {
             double joined = SizeEstimator.rows(j);
-            if (ids(j.left().output()).containsAll(read) && SizeEstimator.rows(j.left()) <= joined) {
+            if (Plans.outputIds(j.left()).containsAll(read) && SizeEstimator.rows(j.left()) <= joined) {
                 return new JoinNode(deepest(s, j.left(), read), j.right(), j.joinType(), j.condition(), j.hint());
             }
-            if (ids(j.right().output()).containsAll(read) && SizeEstimator.rows(j.right()) <= joined) {
+            if (Plans.outputIds(j.right()).containsAll(read) && SizeEstimator.rows(j.right()) <= joined) {
                 return new JoinNode(j.left(), deepest(s, j.right(), read), j.joinType(), j.condition(), j.hint());
             }
             return null;
@@ -90,12 +89,6 @@ public final class PushLeftSemiAntiThroughJoin implements OptimizerRule {
                 passed.add(a.id());
             }
         }
-        return passed.containsAll(read) && ids(p.child().output()).containsAll(read);
-    }
-
-    private static Set<Long> ids(List<AttributeReference> attributes) {
-        Set<Long> ids = new HashSet<>();
-        attributes.forEach(a -> ids.add(a.id()));
-        return ids;
+        return passed.containsAll(read) && Plans.outputIds(p.child()).containsAll(read);
     }
 }

@@ -7,6 +7,7 @@ import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.JoinHint;
 import io.updraft.planner.resolved.plan.JoinNode;
+import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ProjectNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.stats.SizeEstimator;
@@ -80,16 +81,10 @@ public final class ReorderJoins implements OptimizerRule {
         }
     }
 
-    private static Set<Long> ids(ResolvedPlan p) {
-        Set<Long> ids = new HashSet<>();
-        p.output().forEach(a -> ids.add(a.id()));
-        return ids;
-    }
-
     private static ResolvedPlan build(List<ResolvedPlan> items, List<ResolvedExpression> conditions,
                                       List<AttributeReference> originalOutput) {
         int n = items.size();
-        List<Set<Long>> itemIds = items.stream().map(ReorderJoins::ids).toList();
+        List<Set<Long>> itemIds = items.stream().map(Plans::outputIds).toList();
         Map<Long, Double> baseRows = new HashMap<>();
         items.forEach(i -> SizeEstimator.collectBaseRows(i, baseRows));
         double[] rows = new double[n];

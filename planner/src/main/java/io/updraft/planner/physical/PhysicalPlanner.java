@@ -349,14 +349,14 @@ public final class PhysicalPlanner {
                         ? b.partitioning(left).partitionCount()
                         : hashedOn(b.partitioning(right), keys.right(), b.partitioning(right).partitionCount())
                         ? b.partitioning(right).partitionCount() : -1;
+                double leftBytes = SizeEstimator.estimate(j.left()).bytes();
+                double rightBytes = SizeEstimator.estimate(j.right()).bytes();
                 if (n < 1) {   // sized by the larger side: both are split into the same partitions
-                    n = config.shufflePartitionsFor(Math.max(SizeEstimator.estimate(j.left()).bytes(),
-                            SizeEstimator.estimate(j.right()).bytes()));
+                    n = config.shufflePartitionsFor(Math.max(leftBytes, rightBytes));
                 }
                 BuildSide build = switch (type) {
                     case RIGHT_OUTER -> BuildSide.LEFT;
-                    case INNER -> SizeEstimator.estimate(j.left()).bytes() < SizeEstimator.estimate(j.right()).bytes()
-                            ? BuildSide.LEFT : BuildSide.RIGHT;
+                    case INNER -> leftBytes < rightBytes ? BuildSide.LEFT : BuildSide.RIGHT;
                     default -> BuildSide.RIGHT;
                 };
                 PhysicalPartitioning out = switch (type) {

@@ -26,6 +26,7 @@ import io.updraft.planner.resolved.plan.IntersectNode;
 import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.LimitNode;
 import io.updraft.planner.resolved.plan.LocalLimitNode;
+import io.updraft.planner.resolved.plan.Plans;
 import io.updraft.planner.resolved.plan.ProjectNode;
 import io.updraft.planner.resolved.plan.LocalRelationNode;
 import io.updraft.planner.resolved.plan.MapPartitionsNode;
@@ -138,8 +139,8 @@ public final class SizeEstimator {
     private static double innerJoinRows(JoinNode j, double left, double right) {
         Map<Long, Double> baseRows = new HashMap<>();
         collectBaseRows(j, baseRows);
-        Set<Long> leftIds = ids(j.left());
-        Set<Long> rightIds = ids(j.right());
+        Set<Long> leftIds = Plans.outputIds(j.left());
+        Set<Long> rightIds = Plans.outputIds(j.right());
         double best = -1;
         double other = 1;
         for (ResolvedExpression c : Expressions.conjuncts(j.condition())) {
@@ -207,12 +208,6 @@ public final class SizeEstimator {
                 }
             }
         }
-    }
-
-    private static Set<Long> ids(ResolvedPlan plan) {
-        Set<Long> ids = new java.util.HashSet<>();
-        plan.output().forEach(a -> ids.add(a.id()));
-        return ids;
     }
 
     /** The estimated fraction of rows a predicate keeps (see the class comment). */

@@ -9,7 +9,9 @@ import io.updraft.planner.resolved.expr.SortOrder;
 import io.updraft.planner.resolved.expr.SubqueryExpression;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -217,6 +219,13 @@ public final class Plans {
             out.add(mapped == o.child() ? o : o.withChild(mapped));
         }
         return changed ? out : null;
+    }
+
+    /** The expression ids of {@code plan}'s output columns. */
+    public static Set<Long> outputIds(ResolvedPlan plan) {
+        Set<Long> ids = new HashSet<>();
+        plan.output().forEach(a -> ids.add(a.id()));
+        return ids;
     }
 
     /** The largest expression id used anywhere in the plan, subquery plans included; -1 when none. */
