@@ -3,6 +3,7 @@ package io.updraft.bench;
 import io.updraft.coordinator.job.JobResult;
 import io.updraft.coordinator.summary.StageMetrics;
 import io.updraft.core.task.TaskMetrics;
+import io.updraft.engine.join.BroadcastTables;
 import io.updraft.sql.RuntimeConfig;
 import io.updraft.sql.UpdraftSession;
 
@@ -51,7 +52,9 @@ public final class CostModelRun {
     static Map<Integer, Map<String, List<StageMetrics>>> measure(BenchmarkOptions options) {
         Map<Integer, Map<String, List<StageMetrics>>> measured = new LinkedHashMap<>();
         UpdraftSession.Builder builder = UpdraftSession.builder().appName("updraft bench cost model")
-                .master("local[" + options.threads() + "]").config(RuntimeConfig.SHOW_PROGRESS, false);
+                .master("local[" + options.threads() + "]").config(RuntimeConfig.SHOW_PROGRESS, false)
+                // every task builds its broadcast tables, as a Lambda task does alone: what the model prices
+                .config(BroadcastTables.ENABLED, "false");
         options.updraftConf().forEach(builder::config);
         List<StageMetrics> jobs = new ArrayList<>();
         try (UpdraftSession session = builder.create()) {

@@ -45,7 +45,17 @@ public final class LocalCluster implements Cluster {
         this.allocator = new RootAllocator();
         this.runner = new TaskRunner(allocator, workerStores, System::nanoTime,
                 LocalTaskMemory.taskMemoryBytes(threads));
-        this.invoker = new InProcessInvoker(threads, runner::runJson);
+        this.invoker = new InProcessInvoker(threads, new InProcessInvoker.LocalWorker() {
+            @Override
+            public String run(String taskSpecJson) {
+                return runner.runJson(taskSpecJson);
+            }
+
+            @Override
+            public void jobEnded(String jobId) {
+                runner.jobEnded(jobId);
+            }
+        });
         this.footers = new CachingFooterReader(new EngineParquetFooters(settings));
         this.decoder = (batches, schema) -> ArrowRows.decode(batches, schema, allocator);
     }
@@ -130,7 +140,11 @@ public final class LocalCluster implements Cluster {
             checkpoints.close();
             shuffleRoot.close();
         } finally {
-            allocator.close();
+            try {
+                runner.close();
+            } finally {
+                allocator.close();
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package io.updraft.engine;
 import io.updraft.core.conf.SqlConf;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.task.ShuffleOutput;
+import io.updraft.engine.join.BroadcastTables;
 import io.updraft.engine.spill.SpillDirectory;
 import io.updraft.engine.store.ObjectStoreProvider;
 import io.updraft.engine.store.ObjectStores;
@@ -47,6 +48,7 @@ public final class ExecutionContext implements AutoCloseable {
     private final long operatorBudget;
     private final long pressureBytes;
     private final CompressionUtil.CodecType spillCodec;
+    private final BroadcastTables broadcastTables;
     private ShuffleOutput shuffleOutput;
     private java.util.List<io.updraft.core.task.WrittenFile> writtenFiles;
 
@@ -57,6 +59,13 @@ public final class ExecutionContext implements AutoCloseable {
 
     public ExecutionContext(BufferAllocator allocator, Map<String, String> config, String jobId, int stageId,
                             int taskId, int attempt, ObjectStoreProvider stores) {
+        this(allocator, config, jobId, stageId, taskId, attempt, stores, null);
+    }
+
+    /** With the process's {@link BroadcastTables} (null: every join builds its own table). */
+    public ExecutionContext(BufferAllocator allocator, Map<String, String> config, String jobId, int stageId,
+                            int taskId, int attempt, ObjectStoreProvider stores, BroadcastTables broadcastTables) {
+        this.broadcastTables = broadcastTables != null && BroadcastTables.enabled(config) ? broadcastTables : null;
         this.allocator = Objects.requireNonNull(allocator, "allocator is null");
         this.config = Map.copyOf(config);
         this.sessionZone = SqlConf.sessionZone(config);
@@ -88,6 +97,14 @@ public final class ExecutionContext implements AutoCloseable {
 
     public BufferAllocator allocator() {
         return allocator;
+    }
+
+    /**
+     * The broadcast join tables shared by this process's tasks, or null: none given, or setting
+     * {@value BroadcastTables#ENABLED} is false.
+     */
+    public BroadcastTables broadcastTables() {
+        return broadcastTables;
     }
 
     /** Spark's session time zone ({@link SqlConf#SESSION_TIME_ZONE}; the JVM's zone when absent). */

@@ -2,6 +2,7 @@ package io.updraft.engine;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.plan.BuildSide;
 import io.updraft.core.plan.Exchange;
 import io.updraft.core.plan.Expand;
 import io.updraft.core.plan.FileWrite;
@@ -40,6 +41,7 @@ import io.updraft.engine.file.TextFileScanOperator;
 import io.updraft.engine.parquet.ParquetScanOperator;
 import io.updraft.engine.shuffle.ShuffleReadOperator;
 import io.updraft.engine.shuffle.ShuffleWriteOperator;
+import io.updraft.engine.vector.IntegralKeys;
 import io.updraft.engine.window.WindowOperator;
 import io.updraft.engine.write.FileWriteOperator;
 
@@ -117,7 +119,7 @@ public final class PipelineBuilder {
                 return new NestedLoopJoinOperator(left, right, j.type(), j.condition(), j.build(), context);
             }
             return new HashJoinOperator(left, right, j.type(), j.leftKeys(), j.rightKeys(), j.condition(), j.build(),
-                    j.nullSafe(), context);
+                    j.nullSafe(), broadcastShareKey(j, context), context);
         } catch (RuntimeException e) {
             try {
                 left.close();
@@ -126,6 +128,47 @@ public final class PipelineBuilder {
             }
             throw e;
         }
+    }
+
+    /**
+     * The key under which the tasks of this stage share the join's build table ({@link
+     * io.updraft.engine.join.BroadcastTables}), or null: the build side reads only stage outputs (shuffle blocks,
+     * inline rows) while the probe side scans files — a broadcast beside a scan, which every task of the stage reads
+     * whole (core's Stage contract); the key is that build plan with its keys, in this job and stage.
+     */
+    static Object broadcastShareKey(Join j, ExecutionContext context) {
+        boolean buildIsLeft = j.build() == BuildSide.LEFT;
+        Operator build = buildIsLeft ? j.left() : j.right();
+        Operator probe = buildIsLeft ? j.right() : j.left();
+        if (context.broadcastTables() == null || !readsOnlyStageOutputs(build) || !scansFiles(probe)) {
+            return null;
+        }
+        return List.of(context.jobId(), context.stageId(), build, buildIsLeft ? j.leftKeys() : j.rightKeys(),
+                j.nullSafe(), IntegralKeys.enabled(context.config()));
+    }
+
+    private static boolean readsOnlyStageOutputs(Operator op) {
+        if (op instanceof FileScan) {
+            return false;
+        }
+        for (Operator child : op.children()) {
+            if (!readsOnlyStageOutputs(child)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean scansFiles(Operator op) {
+        if (op instanceof FileScan) {
+            return true;
+        }
+        for (Operator child : op.children()) {
+            if (scansFiles(child)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private interface Parent {

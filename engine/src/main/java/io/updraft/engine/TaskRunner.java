@@ -8,6 +8,7 @@ import io.updraft.core.task.TaskCodec;
 import io.updraft.core.task.TaskMetrics;
 import io.updraft.core.task.TaskResult;
 import io.updraft.core.task.TaskSpec;
+import io.updraft.engine.join.BroadcastTables;
 import io.updraft.engine.operator.BatchOperator;
 import io.updraft.engine.store.ObjectStoreProvider;
 import io.updraft.engine.store.ObjectStores;
@@ -46,7 +47,7 @@ import java.util.function.LongSupplier;
  * and {@value #MDC_ATTEMPT}; each task logs one line when it ends (INFO on success, WARN with the stack trace for
  * an internal failure).
  */
-public final class TaskRunner {
+public final class TaskRunner implements AutoCloseable {
     public static final String MDC_JOB = "jobId";
     public static final String MDC_STAGE = "stageId";
     public static final String MDC_TASK = "taskId";
@@ -60,6 +61,7 @@ public final class TaskRunner {
     private final BiFunction<Operator, ExecutionContext, BatchOperator> pipelines;
     private final ObjectStoreProvider stores;
     private final long defaultTaskMemoryBytes;
+    private final BroadcastTables broadcastTables;
 
     public TaskRunner(BufferAllocator rootAllocator) {
         this(rootAllocator, System::nanoTime);
@@ -114,6 +116,23 @@ public final class TaskRunner {
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock is null");
         this.pipelines = Objects.requireNonNull(pipelines, "pipelines is null");
         this.stores = Objects.requireNonNull(stores, "stores is null");
+        this.broadcastTables = new BroadcastTables(rootAllocator, defaultTaskMemoryBytes);
+    }
+
+    /** A job ended: its shared broadcast tables are released ({@link BroadcastTables#jobEnded}). */
+    public void jobEnded(String jobId) {
+        broadcastTables.jobEnded(jobId);
+    }
+
+    /** The broadcast tables this runner's tasks share (at most one task's default memory of them). */
+    public BroadcastTables broadcastTables() {
+        return broadcastTables;
+    }
+
+    /** Releases the shared broadcast tables; call after the last task ended, before the root allocator closes. */
+    @Override
+    public void close() {
+        broadcastTables.close();
     }
 
     /** Decodes a TaskSpec from JSON, runs it, and encodes the TaskResult as JSON. */
@@ -156,8 +175,9 @@ public final class TaskRunner {
         StructType schema = spec.plan().schema();
         RuntimeException failure = null;
         try {
+            broadcastTables.taskStarting(spec.jobId(), spec.stageId());
             context = new ExecutionContext(allocator, spec.config(), spec.jobId(), spec.stageId(), spec.taskId(),
-                    spec.attempt(), stores);
+                    spec.attempt(), stores, broadcastTables);
             try (BatchOperator pipeline = pipelines.apply(spec.plan(), context)) {
                 ipc = drain(pipeline, schema, context);
             }

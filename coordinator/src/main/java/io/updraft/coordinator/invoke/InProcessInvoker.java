@@ -21,6 +21,10 @@ public final class InProcessInvoker implements WorkerInvoker {
     @FunctionalInterface
     public interface LocalWorker {
         String run(String taskSpecJson);
+
+        /** The job ended ({@link WorkerInvoker#jobEnded}); default: nothing. */
+        default void jobEnded(String jobId) {
+        }
     }
 
     private static final AtomicInteger POOLS = new AtomicInteger();
@@ -48,6 +52,11 @@ public final class InProcessInvoker implements WorkerInvoker {
             task.completeExceptionally(e);
         }
         return task;
+    }
+
+    @Override
+    public void jobEnded(String jobId) {
+        worker.jobEnded(jobId);
     }
 
     @Override

@@ -37,6 +37,13 @@ public interface WorkerInvoker extends AutoCloseable {
     default void stop(CompletableFuture<String> invocation) {
     }
 
+    /**
+     * The job ended (its result or failure is final): what the workers kept for it may go (local mode: its shared
+     * broadcast tables). Default: nothing.
+     */
+    default void jobEnded(String jobId) {
+    }
+
     /** Object-store requests the invoker itself made so far (e.g. payloads too large to send inline). */
     default StoreRequests storeRequests() {
         return StoreRequests.NONE;

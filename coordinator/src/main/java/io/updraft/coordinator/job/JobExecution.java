@@ -125,6 +125,7 @@ final class JobExecution {
             if (error instanceof CancellationException) {
                 cancel("its future was cancelled");
             }
+            invoker.jobEnded(jobId);
         });
         loop.post(this::begin);
         return done;

@@ -51,6 +51,9 @@ public final class HashJoinOperator implements BatchOperator {
     private final ExpressionEvaluator condition;
     private final Deque<GracePartition> partitions = new ArrayDeque<>();
     private JoinHashTable table;
+    /** Non-null: the build table may be shared ({@link BroadcastTables}); the lease while it is held. */
+    private final Object shareKey;
+    private BroadcastTables.Lease lease;
     private JoinMatcher matcher;
     private Source probeSource;
     private boolean started;
@@ -70,6 +73,17 @@ public final class HashJoinOperator implements BatchOperator {
     public HashJoinOperator(BatchOperator left, BatchOperator right, JoinType type, List<Expr> leftKeys,
                             List<Expr> rightKeys, Expr condition, BuildSide build, List<Boolean> nullSafe,
                             ExecutionContext context) {
+        this(left, right, type, leftKeys, rightKeys, condition, build, nullSafe, null, context);
+    }
+
+    /**
+     * With {@code shareKey} non-null, the build side's table is shared with the other tasks of the stage in this
+     * process that have an equal key ({@link BroadcastTables}, from the context); ignored for join types that
+     * mark build rows, or when the context has no {@link BroadcastTables}.
+     */
+    public HashJoinOperator(BatchOperator left, BatchOperator right, JoinType type, List<Expr> leftKeys,
+                            List<Expr> rightKeys, Expr condition, BuildSide build, List<Boolean> nullSafe,
+                            Object shareKey, ExecutionContext context) {
         Objects.requireNonNull(left, "left is null");
         Objects.requireNonNull(right, "right is null");
         this.type = Objects.requireNonNull(type, "type is null");
@@ -102,6 +116,8 @@ public final class HashJoinOperator implements BatchOperator {
             throw e;
         }
         this.condition = compiledCondition;
+        this.shareKey = shareKey != null && context.broadcastTables() != null
+                && !JoinMatcher.marksBuildRows(type, buildIsLeft) ? shareKey : null;
     }
 
     @Override
@@ -144,6 +160,15 @@ public final class HashJoinOperator implements BatchOperator {
     }
 
     private void buildPhase() {
+        if (shareKey != null) {
+            lease = context.broadcastTables().acquire(shareKey, context.jobId(), context.stageId());
+            if (lease.table() != null) {
+                table = lease.table();
+                matcher = newMatcher(table);
+                probeSource = childSource(probeChild);
+                return;
+            }
+        }
         table = newTable();
         PartitionedSpill buildSpill = null;
         try {
@@ -167,12 +192,14 @@ public final class HashJoinOperator implements BatchOperator {
             }
             if (buildSpill == null) {
                 table.build();
+                if (lease != null && lease.builds()) {
+                    lease.publish(table);
+                }
                 matcher = newMatcher(table);
                 probeSource = childSource(probeChild);
                 return;
             }
-            table.close();
-            table = null;
+            releaseTable(); // a spilled build side is not shared: tasks waiting for it build their own
             List<SpillFile> buildFiles = buildSpill.finish();
             List<SpillFile> probeFiles;
             try (PartitionedSpill probeSpill = new PartitionedSpill(context, probeChild.schema(), PARTITIONS,
@@ -237,7 +264,7 @@ public final class HashJoinOperator implements BatchOperator {
     }
 
     private boolean emitsUnmatchedBuild() {
-        return buildIsLeft ? type.keepsUnmatchedLeft() || type == JoinType.LEFT_ANTI : type.keepsUnmatchedRight();
+        return JoinMatcher.emitsUnmatchedBuild(type, buildIsLeft);
     }
 
     private boolean emitsUnmatchedProbe() {
@@ -323,8 +350,19 @@ public final class HashJoinOperator implements BatchOperator {
             probeSource.close();
             probeSource = null;
         }
-        table.close();
+        releaseTable();
+    }
+
+    /** Closes the table, or gives it back to the {@link BroadcastTables} when it is the shared one. */
+    private void releaseTable() {
+        if (table != null && (lease == null || lease.table() != table)) {
+            table.close();
+        }
         table = null;
+        if (lease != null) {
+            lease.close();
+            lease = null;
+        }
     }
 
     private JoinHashTable newTable() {
@@ -375,10 +413,7 @@ public final class HashJoinOperator implements BatchOperator {
                 probeSource.close();
                 probeSource = null;
             }
-            if (table != null) {
-                table.close();
-                table = null;
-            }
+            releaseTable();
             for (GracePartition p : partitions) {
                 if (p.build() != null) {
                     p.build().delete();

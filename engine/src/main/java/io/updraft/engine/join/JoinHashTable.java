@@ -9,11 +9,15 @@ import io.updraft.engine.vector.PhysicalKind;
 import io.updraft.engine.vector.RowKeys;
 import io.updraft.engine.vector.Vectors;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.util.TransferPair;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The build side of a join, in memory: its batches (Arrow), the evaluated key columns and, when the join
@@ -308,6 +312,39 @@ final class JoinHashTable implements AutoCloseable {
         // what is held while rows are added, 16 B a row on both paths (row refs + hashes or long keys); the index
         // made by build() after the last row (heads + chain, or the LongKeyIndex) comes on top, uncounted as before
         return bytes + 16L * rows;
+    }
+
+    /** What the built table holds: {@link #bytes()} plus its index. */
+    long heapAndArrowBytes() {
+        long indexBytes = index != null ? index.bytes()
+                : heads == null ? 0 : 4L * heads.length + 4L * chain.length;
+        return bytes() + indexBytes;
+    }
+
+    /**
+     * Moves every held vector to {@code target} (ownership and accounting; no copy), so that the table outlives
+     * the task that built it ({@link BroadcastTables}). A vector object held twice moves once.
+     */
+    void moveTo(BufferAllocator target) {
+        Map<FieldVector, FieldVector> moved = new IdentityHashMap<>();
+        for (int b = 0; b < batches.size(); b++) {
+            Batch batch = batches.get(b);
+            List<FieldVector> vectors = new ArrayList<>(batch.columnCount());
+            for (FieldVector v : batch.vectors()) {
+                vectors.add(moved.computeIfAbsent(v, x -> transfer(x, target)));
+            }
+            batches.set(b, Batch.of(batch.rowCount(), vectors));
+            FieldVector[] values = keys.get(b);
+            for (int k = 0; k < values.length; k++) {
+                values[k] = moved.computeIfAbsent(values[k], x -> transfer(x, target));
+            }
+        }
+    }
+
+    private static FieldVector transfer(FieldVector v, BufferAllocator target) {
+        TransferPair pair = v.getTransferPair(target);
+        pair.transfer();
+        return (FieldVector) pair.getTo();
     }
 
     List<Batch> batches() {

@@ -44,6 +44,8 @@ final class JoinMatcher implements AutoCloseable {
     private final boolean emitUnmatchedBuild;
     private final boolean emitMatchedBuild;
     private final boolean firstMatchIsEnough;
+    /** {@link #outputsBuildRows()}: only then are matched build rows marked (the table stays read-only). */
+    private final boolean outputsBuild;
     private final Deque<Batch> ready = new ArrayDeque<>();
     private final int[] pairProbe;
     private final int[] pairBuild;
@@ -80,13 +82,28 @@ final class JoinMatcher implements AutoCloseable {
         this.emitUnmatchedProbe = buildIsLeft ? type.keepsUnmatchedRight()
                 : type.keepsUnmatchedLeft() || type == JoinType.LEFT_ANTI;
         this.emitMatchedProbe = !buildIsLeft && type == JoinType.LEFT_SEMI;
-        this.emitUnmatchedBuild = buildIsLeft ? type.keepsUnmatchedLeft() || type == JoinType.LEFT_ANTI
-                : type.keepsUnmatchedRight();
-        this.emitMatchedBuild = buildIsLeft && type == JoinType.LEFT_SEMI;
+        this.emitUnmatchedBuild = emitsUnmatchedBuild(type, buildIsLeft);
+        this.emitMatchedBuild = emitsMatchedBuild(type, buildIsLeft);
         this.firstMatchIsEnough = semiOrAnti && !buildIsLeft && condition == null;
+        this.outputsBuild = emitUnmatchedBuild || emitMatchedBuild;
         int capacity = context.batchRows();
         this.pairProbe = new int[capacity];
         this.pairBuild = new int[capacity];
+    }
+
+    /** Whether the build side's unmatched rows are output after the last probe batch (outer joins, anti). */
+    static boolean emitsUnmatchedBuild(JoinType type, boolean buildIsLeft) {
+        return buildIsLeft ? type.keepsUnmatchedLeft() || type == JoinType.LEFT_ANTI : type.keepsUnmatchedRight();
+    }
+
+    /** Whether the build side's matched rows are output after the last probe batch (semi, build on the left). */
+    static boolean emitsMatchedBuild(JoinType type, boolean buildIsLeft) {
+        return buildIsLeft && type == JoinType.LEFT_SEMI;
+    }
+
+    /** Whether probing writes to the table (marks matched build rows): such a table cannot be shared. */
+    static boolean marksBuildRows(JoinType type, boolean buildIsLeft) {
+        return emitsUnmatchedBuild(type, buildIsLeft) || emitsMatchedBuild(type, buildIsLeft);
     }
 
     /** Whether probe rows are output on their own (unmatched ones padded with nulls, or semi/anti rows). */
@@ -245,7 +262,9 @@ final class JoinMatcher implements AutoCloseable {
         if (condition == null) {
             for (int i = 0; i < count; i++) {
                 probeMatched[pairProbe[i]] = true;
-                table.markMatched(pairBuild[i]);
+                if (outputsBuild) {
+                    table.markMatched(pairBuild[i]);
+                }
             }
             if (emitPairs) {
                 ready.add(assemble(pairProbe, pairBuild, count, false));
@@ -270,7 +289,9 @@ final class JoinMatcher implements AutoCloseable {
             for (int j = 0; j < kept; j++) {
                 int i = selected[j];
                 probeMatched[pairProbe[i]] = true;
-                table.markMatched(pairBuild[i]);
+                if (outputsBuild) {
+                    table.markMatched(pairBuild[i]);
+                }
             }
             if (emitPairs && kept > 0) {
                 ready.add(select(pairs, selected, kept));
