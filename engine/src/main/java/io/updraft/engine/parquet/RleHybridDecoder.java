@@ -1,5 +1,7 @@
 package io.updraft.engine.parquet;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -14,7 +16,13 @@ import java.util.Arrays;
  * reader turns into a USER error naming the file).
  */
 final class RleHybridDecoder {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+
     private final ByteBuffer buf;
+    /** The heap buffer's array and the array index of buffer position 0, or null (a direct buffer). */
+    private final byte[] array;
+    private final int arrayOffset;
     private final int end;
     private final int bitWidth;
     private final int mask;
@@ -34,6 +42,9 @@ final class RleHybridDecoder {
             throw new IllegalStateException("bit width " + bitWidth + " is out of range");
         }
         this.buf = buf.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        boolean heap = buf.hasArray() && !buf.isReadOnly();
+        this.array = heap ? buf.array() : null;
+        this.arrayOffset = heap ? buf.arrayOffset() : 0;
         this.pos = start;
         this.end = end;
         this.bitWidth = bitWidth;
@@ -97,18 +108,44 @@ final class RleHybridDecoder {
             if (packed.length < values) {
                 packed = new int[Math.max(values, 64)];
             }
-            int p = pos;
-            int limit = buf.limit();
-            for (int i = 0; i < values; i++) {
-                // value i starts at bit i * bitWidth of the run: one little-endian 8-byte read holds all its bits
-                long bit = (long) i * bitWidth;
-                int at = p + (int) (bit >>> 3);
-                long word = at + 8 <= limit ? buf.getLong(at) : tail(at, limit);
-                packed[i] = (int) (word >>> (bit & 7)) & mask;
-            }
+            unpack(values);
             pos += available;
             packedPos = 0;
             packedCount = values;
+        }
+    }
+
+    /**
+     * Unpacks {@code values} values of the bit-packed run at {@link #pos} into {@link #packed}: value i starts at bit
+     * i * bitWidth of the run, and one little-endian 8-byte read holds all its bits. A heap buffer is read through
+     * its array (a {@code byte[]} view handle compiles to one load; {@code ByteBuffer.getLong} goes through
+     * {@code ScopedMemoryAccess}, 12 % of Q6's samples), up to the last 8 bytes, which are read byte by byte.
+     */
+    private void unpack(int values) {
+        int p = pos;
+        int limit = buf.limit();
+        int[] out = packed;
+        int width = bitWidth;
+        int m = mask;
+        int i = 0;
+        if (array != null) {
+            byte[] a = array;
+            int base = arrayOffset;
+            for (; i < values; i++) {
+                long bit = (long) i * width;
+                int at = p + (int) (bit >>> 3);
+                if (at + 8 > limit) {
+                    break;
+                }
+                long word = (long) LONGS.get(a, base + at);
+                out[i] = (int) (word >>> (bit & 7)) & m;
+            }
+        }
+        for (; i < values; i++) {
+            long bit = (long) i * width;
+            int at = p + (int) (bit >>> 3);
+            long word = at + 8 <= limit ? buf.getLong(at) : tail(at, limit);
+            out[i] = (int) (word >>> (bit & 7)) & m;
         }
     }
 

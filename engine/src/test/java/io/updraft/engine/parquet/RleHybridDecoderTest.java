@@ -30,20 +30,29 @@ class RleHybridDecoderTest {
                 encoder.writeInt(v);
             }
             byte[] bytes = encoder.toBytes().toByteArray();
-            // at an offset inside a larger buffer, as in a page
-            ByteBuffer page = ByteBuffer.allocate(bytes.length + 7);
-            page.position(3);
-            page.put(bytes);
-            RleHybridDecoder decoder = new RleHybridDecoder(page, 3, 3 + bytes.length, width);
-            int[] out = new int[n];
-            int done = 0;
-            for (int chunk : new int[] {1, 7, 64, 1000, 3333}) {
-                int k = Math.min(chunk, n - done);
-                decoder.read(out, done, k);
-                done += k;
+            // at an offset inside a larger buffer, as in a page: a heap buffer, a heap slice (its array offset is
+            // not 0) and a direct buffer (no array) take the decoder's two read paths
+            ByteBuffer heap = ByteBuffer.allocate(bytes.length + 7);
+            heap.position(3);
+            heap.put(bytes);
+            ByteBuffer slice = ByteBuffer.allocate(bytes.length + 12).position(5).slice();
+            slice.position(3);
+            slice.put(bytes);
+            ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length + 7);
+            direct.position(3);
+            direct.put(bytes);
+            for (ByteBuffer page : new ByteBuffer[] {heap, slice, direct}) {
+                RleHybridDecoder decoder = new RleHybridDecoder(page, 3, 3 + bytes.length, width);
+                int[] out = new int[n];
+                int done = 0;
+                for (int chunk : new int[] {1, 7, 64, 1000, 3333}) {
+                    int k = Math.min(chunk, n - done);
+                    decoder.read(out, done, k);
+                    done += k;
+                }
+                decoder.read(out, done, n - done);
+                assertThat(out).as("bit width %d, %s", width, page).isEqualTo(values);
             }
-            decoder.read(out, done, n - done);
-            assertThat(out).as("bit width %d", width).isEqualTo(values);
             encoder.close();
         }
     }
