@@ -354,9 +354,14 @@ public final class PhysicalPlanner {
                 if (n < 1) {   // sized by the larger side: both are split into the same partitions
                     n = config.shufflePartitionsFor(Math.max(leftBytes, rightBytes));
                 }
+                // the smaller side is built; for semi, anti and left outer joins (whose matched left rows the engine
+                // then marks and outputs after the probe) only when it is under half the right side, since a right
+                // build lets a semi or anti probe row stop at its first match
                 BuildSide build = switch (type) {
                     case RIGHT_OUTER -> BuildSide.LEFT;
                     case INNER -> leftBytes < rightBytes ? BuildSide.LEFT : BuildSide.RIGHT;
+                    case LEFT_SEMI, LEFT_ANTI, LEFT_OUTER -> leftBytes * 2 < rightBytes ? BuildSide.LEFT
+                            : BuildSide.RIGHT;
                     default -> BuildSide.RIGHT;
                 };
                 PhysicalPartitioning out = switch (type) {
