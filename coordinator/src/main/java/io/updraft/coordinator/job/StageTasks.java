@@ -24,7 +24,7 @@ import java.util.function.Function;
 /**
  * The tasks of one stage, following core's {@link Stage} / {@link StageInput} contract:
  * <ul>
- *   <li>a {@link FileScan} leaf: one task per split (row groups packed by {@link ScanSplitter}); only broadcast
+ *   <li>a {@link FileScan} leaf: one task per group of splits ({@link ScanSplitter#tasks}); only broadcast
  *   inputs may sit beside a scan;</li>
  *   <li>otherwise partition-wise (non-broadcast) inputs: one task per partition of their producers'
  *   {@link ShuffleWrite} (all producers must agree on the count);</li>
@@ -93,14 +93,13 @@ final class StageTasks {
                     + " partition-wise stage input; only broadcast inputs can be read beside a scan");
         }
         FileScan scan = scans.get(0);
-        List<FileSplit> splits = splitter.split(scan);
-        if (splits.isEmpty()) {
+        List<List<FileSplit>> tasks = splitter.tasks(scan);
+        if (tasks.isEmpty()) {
             return new StageTasks(stage, root, List.of(root));
         }
-        List<Operator> templates = new ArrayList<>(splits.size());
-        for (FileSplit split : splits) {
-            templates.add(root.replaceLeaves(leaf -> leaf == scan ? scan.withSplits(List.of(split))
-                    : leaf));
+        List<Operator> templates = new ArrayList<>(tasks.size());
+        for (List<FileSplit> splits : tasks) {
+            templates.add(root.replaceLeaves(leaf -> leaf == scan ? scan.withSplits(splits) : leaf));
         }
         return new StageTasks(stage, root, templates);
     }

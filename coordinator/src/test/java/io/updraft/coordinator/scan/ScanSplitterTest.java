@@ -2,6 +2,7 @@ package io.updraft.coordinator.scan;
 
 import io.updraft.engine.parquet.ParquetFileInfo;
 import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
+import io.updraft.core.plan.FileScan;
 import io.updraft.core.plan.FileSplit;
 import io.updraft.sql.types.StructType;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,33 @@ class ScanSplitterTest {
         assertThat(policy.targetBytes(40 * MIB)).isEqualTo(10 * MIB);
         assertThat(policy.targetBytes(4000 * MIB)).isEqualTo(128 * MIB);
         assertThat(new SplitPolicy(1, 2 * MIB).targetBytes(100 * MIB)).isEqualTo(2 * MIB);
+    }
+
+    @Test
+    void withPackingSmallFilesShareTasksLargestFirstAsSparksFilePartitions() {
+        List<FileSplit> scanFiles = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            file("/t/f" + i + ".parquet", (i == 3 ? 9 : 5) * MIB);
+            scanFiles.add(whole("/t/f" + i + ".parquet"));
+        }
+        FileScan scan = new FileScan(scanFiles, new StructType(List.of()), null);
+        // (9 + 9 x 5) MiB + 10 x 4 MiB opening cost = 94 MiB over 2 slots: target 47 MiB; a file counts its bytes
+        // plus 4 MiB, and the next one joins while the task's count plus its bytes stays within the target
+        List<List<FileSplit>> tasks = new ScanSplitter(footers, new SplitPolicy(2, 128 * MIB).withPackFiles(true))
+                .tasks(scan);
+        assertThat(tasks).extracting(List::size).containsExactly(5, 5);
+        assertThat(tasks.get(0).get(0).path()).as("the largest first").isEqualTo("/t/f3.parquet");
+        assertThat(tasks.get(0).get(1).path()).as("then listing order").isEqualTo("/t/f0.parquet");
+        assertThat(tasks.stream().flatMap(List::stream).map(FileSplit::path).distinct()).hasSize(10);
+        // without packing (the job runner's default) every split is a task
+        assertThat(new ScanSplitter(footers, new SplitPolicy(2, 128 * MIB)).tasks(scan)).hasSize(10)
+                .allSatisfy(t -> assertThat(t).hasSize(1));
+        // a large table still fans out: 10 x 60 MiB with a 128 MiB cap, two files a task
+        for (int i = 0; i < 10; i++) {
+            file("/t/f" + i + ".parquet", 60 * MIB);
+        }
+        assertThat(new ScanSplitter(footers, new SplitPolicy(2, 128 * MIB).withPackFiles(true)).tasks(scan))
+                .hasSize(5);
     }
 
     @Test
