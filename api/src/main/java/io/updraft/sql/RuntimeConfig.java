@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The session's settings, as Spark's {@code spark.conf()}: string keys and values. Keys with meaning
  * today: {@value #TIME_ZONE} (the zone timestamps are read, shown and split into fields in; default
  * the JVM's zone, as Spark), {@value #MAX_PARTITION_BYTES} (the scan
- * split cap; default 128 MiB; accepts "64m", "1g", "1048576"), {@value #SHOW_PROGRESS} (per-stage
+ * split cap; default 128 MiB; accepts "64m", "1g", "1048576"), {@value #OPEN_COST_BYTES} (what opening a file
+ * counts when small Parquet files are packed into scan tasks, as Spark; default 4 MiB), {@value #SHOW_PROGRESS} (per-stage
  * progress lines on stderr; default true), {@value #SHUFFLE_PARTITIONS} (partitions of hash and range exchanges;
  * default: the planner's, 2 × the task slots and at least 4), {@value #AUTO_BROADCAST_JOIN_THRESHOLD} (a join side
  * estimated at most this size is broadcast; default 10 MiB; -1 disables), {@value #PIVOT_MAX_VALUES} (how many
@@ -27,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RuntimeConfig {
     public static final String TIME_ZONE = SqlConf.SESSION_TIME_ZONE;
     public static final String MAX_PARTITION_BYTES = "spark.sql.files.maxPartitionBytes";
+    public static final String OPEN_COST_BYTES = "spark.sql.files.openCostInBytes";
     public static final String SHOW_PROGRESS = "spark.ui.showConsoleProgress";
     public static final String MASTER = "spark.master";
     public static final String APP_NAME = "spark.app.name";
@@ -37,6 +39,7 @@ public final class RuntimeConfig {
     private static final Map<String, String> DEFAULTS = Map.of(
             TIME_ZONE, ZoneId.systemDefault().getId(),
             MAX_PARTITION_BYTES, "134217728b",
+            OPEN_COST_BYTES, "4194304b",
             SHOW_PROGRESS, "true");
 
     private final Map<String, String> values = new ConcurrentHashMap<>();
@@ -99,6 +102,10 @@ public final class RuntimeConfig {
         return parseBytes(MAX_PARTITION_BYTES, get(MAX_PARTITION_BYTES));
     }
 
+    long openCostBytes() {
+        return parseBytes(OPEN_COST_BYTES, get(OPEN_COST_BYTES));
+    }
+
     boolean showProgress() {
         return Boolean.parseBoolean(get(SHOW_PROGRESS));
     }
@@ -135,6 +142,11 @@ public final class RuntimeConfig {
             case MAX_PARTITION_BYTES -> {
                 if (parseBytes(key, value) < 1) {
                     throw new IllegalArgumentException(key + " must be at least 1 byte, was '" + value + "'");
+                }
+            }
+            case OPEN_COST_BYTES -> {
+                if (parseBytes(key, value) < 0) {
+                    throw new IllegalArgumentException(key + " must be at least 0 bytes, was '" + value + "'");
                 }
             }
             case SHUFFLE_PARTITIONS, PIVOT_MAX_VALUES -> {

@@ -62,7 +62,7 @@ public final class ScanSplitter {
      * largest first (ties in listing order), fill a task until the next would pass the target, each counting its
      * bytes plus the opening cost ({@link SplitPolicy#openCostBytes}, spark.sql.files.openCostInBytes); the target
      * is {@link SplitPolicy#targetBytes} of all splits' bytes plus one opening cost each (Spark's maxSplitBytes).
-     * So many small files share a task instead of one task each (40 lineitem files of 5 MB at SF 1 on local[2]: 4
+     * So many small files share a task instead of one task each (40 lineitem files of 5 MB at SF 1 on local[2]: 3
      * tasks, not 40). Other formats, and a policy that does not pack, keep one split per task. A scan without splits
      * has no task.
      */
