@@ -44,7 +44,7 @@ public final class functions {
      */
     public static Column expr(String expr) {
         return new Column(SqlExpressions.parse(expr, UpdraftSession.getActiveSession()
-                .map(UpdraftSession::sessionCatalog).orElse(null)));
+                .toJava().map(UpdraftSession::sessionCatalog).orElse(null)));
     }
 
     /** Marks a DataFrame as small enough to broadcast in joins, whatever its estimated size. */

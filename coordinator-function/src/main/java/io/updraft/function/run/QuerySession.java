@@ -36,7 +36,7 @@ public final class QuerySession implements AutoCloseable {
         config.sessionSettings().forEach(b::config);
         conf.forEach(b::config);
         if (asDefault) {
-            UpdraftSession.getDefaultSession().ifPresent(UpdraftSession::stop);
+            UpdraftSession.getDefaultSession().toJava().ifPresent(UpdraftSession::stop);
         }
         session = asDefault ? b.getOrCreate() : b.create();
         try {
