@@ -96,6 +96,7 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         this.master = parent.master;
         this.initialSettings = parent.initialSettings;
         this.conf = new RuntimeConfig(new LinkedHashMap<>(parent.initialSettings));
+        parent.conf.getOption(RuntimeConfig.LOG_LEVEL).ifPresent(level -> conf.set(RuntimeConfig.LOG_LEVEL, level));
         this.progress = parent.progress;
         this.cluster = parent.cluster;
         this.ownsCluster = false;
@@ -150,6 +151,11 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
 
     public String version() {
         return VERSION;
+    }
+
+    /** Spark's {@code sparkContext()}: the log level, app name, master and parallelism (Updraft has no RDDs). */
+    public io.updraft.SparkContext sparkContext() {
+        return new io.updraft.SparkContext(this);
     }
 
     /** The session's user-defined functions (Spark's {@code spark.udf()}): register UDFs and UDAFs for SQL. */
