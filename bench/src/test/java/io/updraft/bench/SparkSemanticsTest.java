@@ -6,7 +6,7 @@ import io.updraft.sql.Dataset;
 import io.updraft.sql.Row;
 import io.updraft.sql.RuntimeConfig;
 import io.updraft.sql.UpdraftSession;
-import io.updraft.sql.Window;
+import io.updraft.sql.expressions.Window;
 import io.updraft.sql.types.StructField;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
