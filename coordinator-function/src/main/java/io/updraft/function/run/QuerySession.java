@@ -72,7 +72,7 @@ public final class QuerySession implements AutoCloseable {
 
     public static List<QueryState.Column> columns(Dataset<Row> ds) {
         List<QueryState.Column> cols = new ArrayList<>();
-        for (StructField f : ds.schema().fields()) {
+        for (StructField f : ds.schema().fieldList()) {
             cols.add(new QueryState.Column(f.name(), f.dataType().simpleString()));
         }
         return cols;
