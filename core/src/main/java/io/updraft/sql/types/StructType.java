@@ -121,9 +121,10 @@ public record StructType(List<StructField> fieldList) implements DataType {
 
     /**
      * The index of the field with exactly this name, as Spark's {@code getFieldIndex} (case-sensitive, unlike
-     * {@link #fieldIndex}), else {@code None}.
+     * {@link #fieldIndex}), else {@code None}. Typed as Java sees Spark's ({@code scala.Option<Object>}: Scala's
+     * {@code Option[Int]}), so {@code Option<Object> i = schema.getFieldIndex("a")} migrates; the value is an Integer.
      */
-    public io.updraft.sql.Option<Integer> getFieldIndex(String name) {
+    public io.updraft.sql.Option<Object> getFieldIndex(String name) {
         for (int i = 0; i < fieldList.size(); i++) {
             if (fieldList.get(i).name().equals(name)) {
                 return io.updraft.sql.Option.apply(i);

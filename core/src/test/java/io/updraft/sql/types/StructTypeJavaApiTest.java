@@ -35,7 +35,9 @@ class StructTypeJavaApiTest {
 
     @Test
     void getFieldIndexIsCaseSensitiveAndAnOption() {
-        assertThat(SCHEMA.getFieldIndex("b")).isEqualTo(Option.apply(1));
+        Option<Object> b = SCHEMA.getFieldIndex("b");   // as Java sees Spark's
+        assertThat(b).isEqualTo(Option.apply(1));
+        assertThat((int) b.get()).isEqualTo(1);
         assertThat(SCHEMA.getFieldIndex("b").toString()).isEqualTo("Some(1)");
         assertThat(SCHEMA.getFieldIndex("zz").isDefined()).isFalse();
         assertThat(SCHEMA.getFieldIndex("B").toString()).isEqualTo("None");
