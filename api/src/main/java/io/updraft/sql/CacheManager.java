@@ -213,7 +213,7 @@ final class CacheManager {
     /** Whether the Parquet writer can hold these columns (atomic types and arrays of them, distinct names). */
     static boolean parquetCanHold(StructType schema) {
         java.util.Set<String> names = new HashSet<>();
-        for (var f : schema.fields()) {
+        for (var f : schema.fieldList()) {
             if (!names.add(f.name().toLowerCase(java.util.Locale.ROOT)) || !parquetCanHold(f.dataType())) {
                 return false;
             }

@@ -33,7 +33,7 @@ record CatalogTable(String name, String format, Map<String, String> options, Str
     /** The partition columns' fields, in the table's order. */
     List<StructField> partitionFields() {
         List<StructField> out = new ArrayList<>();
-        for (StructField f : schema.fields()) {
+        for (StructField f : schema.fieldList()) {
             if (partitionColumns.stream().anyMatch(p -> p.equalsIgnoreCase(f.name()))) {
                 out.add(f);
             }

@@ -22,6 +22,8 @@ import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.UnaryMinus;
 import io.updraft.planner.expr.UnresolvedAttribute;
 import io.updraft.planner.expr.UnresolvedStar;
+import io.updraft.sql.expressions.Window;
+import io.updraft.sql.expressions.WindowSpec;
 import io.updraft.sql.types.DataType;
 
 import java.util.ArrayList;
@@ -227,7 +229,7 @@ public class Column {
 
     /** Over the empty window: every row of the input is in the frame. */
     public Column over() {
-        return over(Window.spec());
+        return over(Window.partitionBy());
     }
 
     // ---- boolean logic and nulls

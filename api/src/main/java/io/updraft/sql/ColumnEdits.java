@@ -46,7 +46,7 @@ final class ColumnEdits {
         }
         if (!hasDuplicateNames()) {
             List<Expression> list = new ArrayList<>(schema.size());
-            for (StructField f : schema.fields()) {
+            for (StructField f : schema.fieldList()) {
                 list.add(f.name().equalsIgnoreCase(name) ? new Alias(value, name) : Dataset.attribute(f.name()));
             }
             return new Project(plan, list);
@@ -102,7 +102,7 @@ final class ColumnEdits {
 
     private boolean hasDuplicateNames() {
         Set<String> seen = new HashSet<>();
-        for (StructField f : schema.fields()) {
+        for (StructField f : schema.fieldList()) {
             if (!seen.add(f.name().toLowerCase(Locale.ROOT))) {
                 return true;
             }

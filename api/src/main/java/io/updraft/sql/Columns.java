@@ -45,7 +45,7 @@ final class Columns {
     static List<SortOrderExpr> sortOrders(Column[] cols) {
         List<SortOrderExpr> order = new ArrayList<>(cols.length);
         for (Column c : cols) {
-            order.add(c.expr() instanceof SortOrderExpr s ? s : SortOrderExpr.asc(c.expr()));
+            order.add(SortOrderExpr.orAscending(c.expr()));
         }
         return order;
     }

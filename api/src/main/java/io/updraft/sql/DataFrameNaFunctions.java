@@ -100,7 +100,7 @@ public final class DataFrameNaFunctions {
     /** Per column its value (Integer, Long, Float, Double, String, Boolean); the columns must exist. */
     public Dataset<Row> fill(Map<String, Object> valueMap) {
         List<Column> out = new ArrayList<>();
-        for (StructField f : df.schema().fields()) {
+        for (StructField f : df.schema().fieldList()) {
             Column c = df.col(quoted(f.name()));
             Object value = null;
             for (Map.Entry<String, Object> e : valueMap.entrySet()) {
@@ -122,7 +122,7 @@ public final class DataFrameNaFunctions {
             df.col(c);
         }
         List<Column> out = new ArrayList<>();
-        for (StructField f : df.schema().fields()) {
+        for (StructField f : df.schema().fieldList()) {
             Column c = df.col(quoted(f.name()));
             out.add(chosen.contains(f.name().toLowerCase(Locale.ROOT)) && applies(value, f.dataType())
                     ? fillColumn(c, f, value).as(f.name()) : c);
@@ -149,7 +149,7 @@ public final class DataFrameNaFunctions {
             df.col(c);
         }
         List<Column> out = new ArrayList<>();
-        for (StructField f : df.schema().fields()) {
+        for (StructField f : df.schema().fieldList()) {
             Column c = df.col(quoted(f.name()));
             if (!chosen.contains(f.name().toLowerCase(Locale.ROOT)) || !applies(sample, f.dataType())) {
                 out.add(c);

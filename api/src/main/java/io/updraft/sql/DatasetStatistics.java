@@ -118,7 +118,7 @@ abstract class DatasetStatistics<T> extends DatasetActions<T> {
                     + weightsText(weights));
         }
         List<Column> orderable = new ArrayList<>();
-        for (StructField f : schema.fields()) {
+        for (StructField f : schema.fieldList()) {
             if (orderable(f.dataType())) {
                 orderable.add(new Column(Dataset.attribute(f.name())));
             }
@@ -190,7 +190,7 @@ abstract class DatasetStatistics<T> extends DatasetActions<T> {
             nullable |= valueSchema.get(i).nullable();
         }
         Dataset<Row> input = select(projected);
-        List<StructField> out = new ArrayList<>(idColumns.schema().fields());
+        List<StructField> out = new ArrayList<>(idColumns.schema().fieldList());
         out.add(new StructField(variableColumnName, DataTypes.StringType, false));
         out.add(new StructField(valueColumnName, common, nullable));
         StructType outSchema = new StructType(out);
@@ -215,7 +215,7 @@ abstract class DatasetStatistics<T> extends DatasetActions<T> {
     private DataType commonType(Column[] values, StructType valueSchema) {
         try {
             DataType common = select(functions.coalesce(values)).schema().get(0).dataType();
-            for (StructField f : valueSchema.fields()) {
+            for (StructField f : valueSchema.fieldList()) {
                 if (!orderable(f.dataType()) && !f.dataType().equals(common)) {
                     throw new AnalysisException("no common type");   // nested types only widen to themselves
                 }
@@ -223,7 +223,7 @@ abstract class DatasetStatistics<T> extends DatasetActions<T> {
             return common;
         } catch (AnalysisException e) {
             List<String> types = new ArrayList<>();
-            for (StructField f : valueSchema.fields()) {
+            for (StructField f : valueSchema.fieldList()) {
                 types.add("\"" + f.dataType().simpleString().toUpperCase(Locale.ROOT) + "\" (`" + f.name() + "`)");
             }
             throw new AnalysisException("UNPIVOT_VALUE_DATA_TYPE_MISMATCH", "42K09", "Unpivot value columns must"

@@ -29,7 +29,7 @@ final class DatasetSummary {
     static Dataset<Row> describe(Dataset<Row> df, String... cols) {
         List<StructField> fields = new ArrayList<>();
         if (cols.length == 0) {
-            for (StructField f : df.schema().fields()) {
+            for (StructField f : df.schema().fieldList()) {
                 if (f.dataType().isNumeric() || f.dataType() instanceof StringType) {
                     fields.add(f);
                 }
@@ -46,7 +46,7 @@ final class DatasetSummary {
     /** {@code statistics} empty: Spark's default list; columns: every numeric and string column. */
     static Dataset<Row> summary(Dataset<Row> df, String... statistics) {
         List<StructField> fields = new ArrayList<>();
-        for (StructField f : df.schema().fields()) {
+        for (StructField f : df.schema().fieldList()) {
             if (f.dataType().isNumeric() || f.dataType() instanceof StringType) {
                 fields.add(f);
             }

@@ -249,14 +249,14 @@ public final class KeyValueGroupedDataset<K, V> {
     public <U, R> Dataset<R> cogroupSorted(KeyValueGroupedDataset<K, U> other, Column[] thisSortExprs,
                                            Column[] otherSortExprs, CoGroupFunction<K, V, U, R> f,
                                            Encoder<R> encoder) {
-        List<StructField> leftValues = keyed.schema().fields().subList(keyColumns, keyed.schema().size());
-        List<StructField> rightValues = other.keyed.schema().fields().subList(other.keyColumns,
+        List<StructField> leftValues = keyed.schema().fieldList().subList(keyColumns, keyed.schema().size());
+        List<StructField> rightValues = other.keyed.schema().fieldList().subList(other.keyColumns,
                 other.keyed.schema().size());
         Dataset<Row> leftKeyed = withSortKeys(keyed, thisSortExprs, LEFT_SORT);
         Dataset<Row> rightKeyed = withSortKeys(other.keyed, otherSortExprs, RIGHT_SORT);
-        List<StructField> leftSorts = leftKeyed.schema().fields().subList(keyed.schema().size(),
+        List<StructField> leftSorts = leftKeyed.schema().fieldList().subList(keyed.schema().size(),
                 leftKeyed.schema().size());
-        List<StructField> rightSorts = rightKeyed.schema().fields().subList(other.keyed.schema().size(),
+        List<StructField> rightSorts = rightKeyed.schema().fieldList().subList(other.keyed.schema().size(),
                 rightKeyed.schema().size());
         // left rows: keys, side 0, left values, left sort keys, nulls for the right's; right rows the mirror
         CoGroupSideFunction l = new CoGroupSideFunction(keyColumns, 0, concat(rightValues, rightSorts));

@@ -91,7 +91,7 @@ final class ParquetFileIndex {
     /** {@code schema} without the columns named in {@code drop}. */
     static StructType withoutColumns(StructType schema, StructType drop) {
         List<StructField> out = new ArrayList<>();
-        for (StructField f : schema.fields()) {
+        for (StructField f : schema.fieldList()) {
             if (drop.indexOf(f.name()) < 0) {
                 out.add(f);
             }
@@ -102,7 +102,7 @@ final class ParquetFileIndex {
     /** The partition columns, typed as the user's schema types them where it names them (as Spark). */
     static StructType typedFrom(StructType userSchema, StructType partitions) {
         List<StructField> out = new ArrayList<>();
-        for (StructField p : partitions.fields()) {
+        for (StructField p : partitions.fieldList()) {
             int i = userSchema.indexOf(p.name());
             out.add(i >= 0 ? new StructField(p.name(), userSchema.get(i).dataType(), true) : p);
         }
@@ -114,8 +114,8 @@ final class ParquetFileIndex {
         if (partitions.size() == 0) {
             return data;
         }
-        List<StructField> out = new ArrayList<>(data.fields());
-        out.addAll(partitions.fields());
+        List<StructField> out = new ArrayList<>(data.fieldList());
+        out.addAll(partitions.fieldList());
         return new StructType(out);
     }
 

@@ -144,7 +144,7 @@ public final class RelationalGroupedDataset {
     private Dataset<Row> numeric(String function, String... colNames) {
         List<String> names = new ArrayList<>();
         if (colNames.length == 0) {
-            for (StructField f : df.schema().fields()) {
+            for (StructField f : df.schema().fieldList()) {
                 if (f.dataType().isNumeric()) {
                     names.add(f.name());
                 }

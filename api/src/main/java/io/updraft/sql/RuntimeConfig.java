@@ -6,6 +6,7 @@ import io.updraft.core.value.DateTimes;
 
 import java.time.DateTimeException;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -23,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * progress lines on stderr; default true), {@value #SHUFFLE_PARTITIONS} (partitions of hash and range exchanges;
  * default: the planner's, 2 × the task slots and at least 4), {@value #AUTO_BROADCAST_JOIN_THRESHOLD} (a join side
  * estimated at most this size is broadcast; default 10 MiB; -1 disables), {@value #PIVOT_MAX_VALUES} (how many
- * distinct values {@code pivot(column)} accepts; default 10000). Values are validated when set. Thread-safe.
+ * distinct values {@code pivot(column)} accepts; default 10000), {@value #LOG_LEVEL} (Spark's log levels, any case;
+ * WARN, ERROR, FATAL and OFF turn the progress lines off). Values are validated when set. Thread-safe.
  */
 public final class RuntimeConfig {
     public static final String TIME_ZONE = SqlConf.SESSION_TIME_ZONE;
@@ -35,6 +37,13 @@ public final class RuntimeConfig {
     public static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     public static final String AUTO_BROADCAST_JOIN_THRESHOLD = "spark.sql.autoBroadcastJoinThreshold";
     public static final String PIVOT_MAX_VALUES = "spark.sql.pivotMaxValues";
+    /** Spark's {@code spark.log.level}, what {@code sparkContext().setLogLevel} sets. */
+    public static final String LOG_LEVEL = "spark.log.level";
+    /** Spark's {@code SparkContext.VALID_LOG_LEVELS}, in the order Spark 4.2's message lists them. */
+    private static final List<String> LOG_LEVELS = List.of("ALL", "DEBUG", "ERROR", "WARN", "INFO", "OFF", "FATAL",
+            "TRACE");
+    /** The levels at which Updraft's progress lines (what Spark logs at INFO) print. */
+    private static final List<String> PROGRESS_LEVELS = List.of("ALL", "TRACE", "DEBUG", "INFO");
 
     private static final Map<String, String> DEFAULTS = Map.of(
             TIME_ZONE, ZoneId.systemDefault().getId(),
@@ -106,8 +115,10 @@ public final class RuntimeConfig {
         return parseBytes(OPEN_COST_BYTES, get(OPEN_COST_BYTES));
     }
 
+    /** Progress lines print: {@value #SHOW_PROGRESS} and {@value #LOG_LEVEL} unset or INFO and finer. */
     boolean showProgress() {
-        return Boolean.parseBoolean(get(SHOW_PROGRESS));
+        return Boolean.parseBoolean(get(SHOW_PROGRESS))
+                && getOption(LOG_LEVEL).map(l -> PROGRESS_LEVELS.contains(l.toUpperCase(Locale.ROOT))).orElse(true);
     }
 
     /** spark.sql.shuffle.partitions when set. */
@@ -163,6 +174,12 @@ public final class RuntimeConfig {
                 }
             }
             case AUTO_BROADCAST_JOIN_THRESHOLD -> threshold(value);
+            case LOG_LEVEL -> {
+                if (!LOG_LEVELS.contains(value.toUpperCase(Locale.ROOT))) {
+                    throw new IllegalArgumentException("requirement failed: Supplied level " + value
+                            + " did not match one of: " + String.join(",", LOG_LEVELS));
+                }
+            }
             case SHOW_PROGRESS -> {
                 if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
                     throw new IllegalArgumentException(key + " should be boolean, but was '" + value + "'");

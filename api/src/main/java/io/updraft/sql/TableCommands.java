@@ -220,7 +220,7 @@ final class TableCommands {
                     Row.of("data_type", schema.get(c).dataType().simpleString()), Row.of("comment", "NULL")), info);
         }
         List<Row> rows = new ArrayList<>();
-        for (StructField f : schema.fields()) {
+        for (StructField f : schema.fieldList()) {
             rows.add(Row.of(f.name(), f.dataType().simpleString(), null));
         }
         if (!partitions.isEmpty()) {
@@ -315,7 +315,7 @@ final class TableCommands {
      */
     private static StructType tableSchema(String name, StructType given, List<String> partitionColumns) {
         Set<String> seen = new HashSet<>();
-        for (StructField f : given.fields()) {
+        for (StructField f : given.fieldList()) {
             if (!seen.add(f.name().toLowerCase(Locale.ROOT))) {
                 throw new AnalysisException("COLUMN_ALREADY_EXISTS", "42711", "The column `" + f.name()
                         + "` already exists. Choose another name or rename the existing column.");
@@ -332,7 +332,7 @@ final class TableCommands {
             }
             partitions.add(nullable(given.get(i)));
         }
-        for (StructField f : given.fields()) {
+        for (StructField f : given.fieldList()) {
             if (partitionColumns.stream().noneMatch(p -> p.equalsIgnoreCase(f.name()))) {
                 data.add(nullable(f));
             }
@@ -386,7 +386,7 @@ final class TableCommands {
 
     private static String quotedNames(StructType schema) {
         List<String> out = new ArrayList<>();
-        for (StructField f : schema.fields()) {
+        for (StructField f : schema.fieldList()) {
             out.add("`" + f.name().replace("`", "``") + "`");
         }
         return String.join(", ", out);

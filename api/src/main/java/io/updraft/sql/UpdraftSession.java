@@ -96,6 +96,7 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         this.master = parent.master;
         this.initialSettings = parent.initialSettings;
         this.conf = new RuntimeConfig(new LinkedHashMap<>(parent.initialSettings));
+        parent.conf.getOption(RuntimeConfig.LOG_LEVEL).ifPresent(level -> conf.set(RuntimeConfig.LOG_LEVEL, level));
         this.progress = parent.progress;
         this.cluster = parent.cluster;
         this.ownsCluster = false;
@@ -106,15 +107,32 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         return new Builder();
     }
 
-    /** The session {@link Builder#getOrCreate()} returns, while it is not stopped. */
-    public static Optional<UpdraftSession> getDefaultSession() {
+    /**
+     * The session {@link Builder#getOrCreate()} returns, while it is not stopped. As Spark's, an {@link Option}
+     * (Spark's is {@code scala.Option}), typed {@link SparkSession}: every session is one.
+     */
+    public static Option<SparkSession> getDefaultSession() {
         synchronized (LOCK) {
-            return Optional.ofNullable(defaultSession);
+            return Option.apply((SparkSession) defaultSession);
         }
     }
 
-    public static Optional<UpdraftSession> getActiveSession() {
+    /** The active session: Updraft has no per-thread sessions, so it is the {@link #getDefaultSession() default}. */
+    public static Option<SparkSession> getActiveSession() {
         return getDefaultSession();
+    }
+
+    /**
+     * The active session, else the default one, as Spark's {@code SparkSession.active()}; without one Spark's
+     * {@code [INTERNAL_ERROR] No active or default Spark session found}.
+     */
+    public static SparkSession active() {
+        Option<SparkSession> session = getActiveSession();
+        if (session.isEmpty()) {
+            throw new io.updraft.core.error.UpdraftException(io.updraft.core.error.ErrorType.INTERNAL,
+                    "INTERNAL_ERROR", "XX000", "No active or default Spark session found", null);
+        }
+        return session.get();
     }
 
     public String appName() {
@@ -133,6 +151,11 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
 
     public String version() {
         return VERSION;
+    }
+
+    /** Spark's {@code sparkContext()}: the log level, app name, master and parallelism (Updraft has no RDDs). */
+    public io.updraft.SparkContext sparkContext() {
+        return new io.updraft.SparkContext(this);
     }
 
     /** The session's user-defined functions (Spark's {@code spark.udf()}): register UDFs and UDAFs for SQL. */

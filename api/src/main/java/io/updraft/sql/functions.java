@@ -15,7 +15,7 @@ import java.util.List;
  * {@code import static io.updraft.sql.functions.*;}. Every function is a call by its Spark name that the planner
  * types (its function registry is the list of what exists); columns get Spark's default names ("sum(x)",
  * "count(1)", "count(DISTINCT x)", "upper(s)"). Aggregates are valid in {@code agg(...)} and, like the ranking and
- * offset functions, with {@link Column#over(WindowSpec)}. Stateless.
+ * offset functions, with {@link Column#over(io.updraft.sql.expressions.WindowSpec)}. Stateless.
  */
 @SuppressWarnings({"checkstyle:TypeName", "checkstyle:MethodName"})
 public final class functions {
@@ -44,7 +44,7 @@ public final class functions {
      */
     public static Column expr(String expr) {
         return new Column(SqlExpressions.parse(expr, UpdraftSession.getActiveSession()
-                .map(UpdraftSession::sessionCatalog).orElse(null)));
+                .toJava().map(UpdraftSession::sessionCatalog).orElse(null)));
     }
 
     /** Marks a DataFrame as small enough to broadcast in joins, whatever its estimated size. */

@@ -4,6 +4,7 @@ import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
 import io.updraft.core.expr.Literal;
 import io.updraft.planner.expr.LiteralValue;
+import io.updraft.sql.expressions.Window;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.DecimalType;
 import org.junit.jupiter.api.Test;

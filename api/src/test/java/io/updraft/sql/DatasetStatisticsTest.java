@@ -49,7 +49,7 @@ class DatasetStatisticsTest {
     void describeHasSparksLayoutAndDuckDbsNumbers() throws Exception {
         Dataset<Row> d = emp.describe("salary", "bonus", "name");
         assertThat(d.columns()).containsExactly("summary", "salary", "bonus", "name");
-        assertThat(d.schema().fields()).allSatisfy(f -> assertThat(f.dataType().simpleString()).isEqualTo("string"));
+        assertThat(d.schema().fieldList()).allSatisfy(f -> assertThat(f.dataType().simpleString()).isEqualTo("string"));
         List<Row> rows = d.collectAsList();
         assertThat(rows).extracting(r -> r.getString(0)).containsExactly("count", "mean", "stddev", "min", "max");
         assertThat(rows.get(0).getString(2)).isEqualTo(String.valueOf(t.queryLong("select count(bonus) from emp")));

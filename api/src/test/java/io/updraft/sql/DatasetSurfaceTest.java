@@ -242,7 +242,7 @@ class DatasetSurfaceTest {
                 new Object[] {2, 21, null});
         Dataset<Row> unp = wide.unpivot(new Column[] {col("id")}, new Column[] {col("a"), col("b")}, "var", "val");
         assertThat(unp.schema().simpleString()).isEqualTo("struct<id:int,var:string,val:bigint>");
-        assertThat(unp.schema().fields().stream().map(StructField::nullable).toList())
+        assertThat(unp.schema().fieldList().stream().map(StructField::nullable).toList())
                 .containsExactly(false, false, true);
         assertThat(unp.collectAsList().toString()).isEqualTo("[[1,a,11], [1,b,12], [2,a,21], [2,b,null]]");
         Dataset<Row> melt = wide.melt(new Column[] {col("id")}, "variable", "value");

@@ -91,7 +91,7 @@ class EncodersTest {
         assertThat(schema.simpleString()).isEqualTo("struct<b:tinyint,bytes:binary,f:float,inner:struct<n:int,"
                 + "s:string>,inners:array<struct<n:int,s:string>>,longs:array<bigint>,m:map<string,int>,name:string,"
                 + "sh:smallint,tags:array<string>>");
-        List<Boolean> nullable = schema.fields().stream().map(StructField::nullable).toList();
+        List<Boolean> nullable = schema.fieldList().stream().map(StructField::nullable).toList();
         assertThat(nullable).containsExactly(false, true, false, true, true, true, true, true, true, true);
         StructType inner = (StructType) schema.get(3).dataType();
         assertThat(inner.get(0).nullable()).isFalse();

@@ -89,7 +89,7 @@ class GeneratorsTest {
                 Arrays.asList(4, null));
         Dataset<Row> pos = data.select(col("id"), posexplode_outer(col("m"))).orderBy("id", "pos");
         assertThat(pos.schema().fieldNames()).containsExactly("id", "pos", "key", "value");
-        assertThat(pos.schema().fields()).allMatch(f -> f.nullable());
+        assertThat(pos.schema().fieldList()).allMatch(f -> f.nullable());
         assertThat(rows(pos)).containsExactly(List.of(1, 0, "k", 1.5), List.of(1, 1, "j", 2.5),
                 Arrays.asList(2, 0, "n", null), Arrays.asList(3, null, null, null), Arrays.asList(4, null, null, null));
     }

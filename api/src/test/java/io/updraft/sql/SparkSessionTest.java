@@ -6,13 +6,14 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** {@link SparkSession}: a Spark job's session lines compile and run with only the import changed. */
 class SparkSessionTest {
 
     @AfterEach
     void stopDefault() {
-        UpdraftSession.getDefaultSession().ifPresent(UpdraftSession::stop);
+        UpdraftSession.getDefaultSession().toJava().ifPresent(UpdraftSession::stop);
     }
 
     @Test
@@ -46,7 +47,7 @@ class SparkSessionTest {
         SparkSession again = SparkSession.builder().config("my.setting", "x").getOrCreate();
         assertThat(again).isSameAs(first);
         assertThat(first.conf().get("my.setting")).isEqualTo("x");
-        assertThat(UpdraftSession.getDefaultSession()).containsSame(again);
+        assertThat(UpdraftSession.getDefaultSession().get()).isSameAs(again);
         again.stop();
 
         SparkSession spark = SparkSession.builder().master("local[1]").getOrCreate();
@@ -55,5 +56,24 @@ class SparkSessionTest {
             assertThat(independent).isNotSameAs(spark);
             assertThat(independent.createDataset(List.of("a", "b"), Encoders.STRING()).count()).isEqualTo(2);
         }
+    }
+
+    @Test
+    void activeAndDefaultSessionsAreOptionsAsInSpark() {
+        assertThat(SparkSession.getActiveSession().isDefined()).isFalse();
+        assertThat(SparkSession.getDefaultSession().toString()).isEqualTo("None");
+        assertThatThrownBy(SparkSession::active).isInstanceOf(io.updraft.core.error.UpdraftException.class)
+                .hasMessage("[INTERNAL_ERROR] No active or default Spark session found SQLSTATE: XX000");
+
+        SparkSession spark = SparkSession.builder().master("local[1]").getOrCreate();
+        // as a Spark job writes it (scala.Option from Java)
+        Option<SparkSession> active = SparkSession.getActiveSession();
+        assertThat(active.isDefined()).isTrue();
+        SparkSession same = active.get();
+        assertThat(same).isSameAs(spark);
+        assertThat(SparkSession.getDefaultSession().getOrElse(() -> null)).isSameAs(spark);
+        assertThat(SparkSession.active()).isSameAs(spark);
+        spark.stop();
+        assertThat(SparkSession.getActiveSession().isEmpty()).isTrue();
     }
 }

@@ -10,7 +10,7 @@ class UpdraftSessionTest {
 
     @AfterEach
     void stopDefault() {
-        UpdraftSession.getDefaultSession().ifPresent(UpdraftSession::stop);
+        UpdraftSession.getDefaultSession().toJava().ifPresent(UpdraftSession::stop);
     }
 
     @Test
@@ -23,11 +23,11 @@ class UpdraftSessionTest {
         assertThat(first.parallelism()).isEqualTo(2);
         assertThat(first.conf().get("my.setting")).isEqualTo("x");
         assertThat(first.conf().get("spark.master")).isEqualTo("local[2]");
-        assertThat(UpdraftSession.getDefaultSession()).containsSame(first);
+        assertThat(UpdraftSession.getDefaultSession().get()).isSameAs(first);
 
         first.stop();
         assertThat(first.isStopped()).isTrue();
-        assertThat(UpdraftSession.getDefaultSession()).isEmpty();
+        assertThat(UpdraftSession.getDefaultSession().isEmpty()).isTrue();
         UpdraftSession next = UpdraftSession.builder().master("local").getOrCreate();
         assertThat(next).isNotSameAs(first);
         assertThat(next.parallelism()).isEqualTo(1);
@@ -39,7 +39,7 @@ class UpdraftSessionTest {
              UpdraftSession b = UpdraftSession.builder().master("local[*]").create()) {
             assertThat(a).isNotSameAs(b);
             assertThat(b.parallelism()).isEqualTo(Runtime.getRuntime().availableProcessors());
-            assertThat(UpdraftSession.getDefaultSession()).isEmpty();
+            assertThat(UpdraftSession.getDefaultSession().isEmpty()).isTrue();
             a.close();
             a.close();
             assertThatThrownBy(() -> a.sql("SELECT 1")).isInstanceOf(IllegalStateException.class);

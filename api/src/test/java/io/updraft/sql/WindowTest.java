@@ -1,6 +1,8 @@
 package io.updraft.sql;
 
 import io.updraft.core.error.AnalysisException;
+import io.updraft.sql.expressions.Window;
+import io.updraft.sql.expressions.WindowSpec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -86,7 +86,7 @@ public class ScanBenchmark {
             files = list.filter(p -> p.toString().endsWith(".parquet")).sorted().toList();
         }
         StructType all = ParquetFiles.inspectSchema(files.get(0).toString());
-        schema = columns.equals("all") ? all : new StructType(all.fields().stream()
+        schema = columns.equals("all") ? all : new StructType(all.fieldList().stream()
                 .filter(f -> Q6_COLUMNS.contains(f.name())).toList());
         allocator = new RootAllocator();
         hardwood = HardwoodContext.create(1);
@@ -137,7 +137,7 @@ public class ScanBenchmark {
                 new LocalInputFile(files.get(0)))) {
             fileSchema = footer.getFooter().getFileMetaData().getSchema();
         }
-        for (StructField field : schema.fields()) {
+        for (StructField field : schema.fieldList()) {
             message.append(fileSchema.getType(field.name())).append(';');
         }
         PlainParquetConfiguration conf = new PlainParquetConfiguration();
@@ -167,7 +167,7 @@ public class ScanBenchmark {
     }
 
     private long hardwood(Consumer<Object> bh) throws IOException {
-        String[] names = schema.fields().stream().map(StructField::name).toArray(String[]::new);
+        String[] names = schema.fieldList().stream().map(StructField::name).toArray(String[]::new);
         long rows = 0;
         for (Path file : files) {
             try (var reader = dev.hardwood.reader.ParquetFileReader.open(InputFile.of(file), hardwood);

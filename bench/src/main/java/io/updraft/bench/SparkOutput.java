@@ -118,7 +118,7 @@ final class SparkOutput {
         for (JsonNode row : required(node, "rows")) {
             Object[] values = new Object[schema.size()];
             for (int i = 0; i < values.length; i++) {
-                values[i] = value(row.path(i), schema.fields().get(i).dataType());
+                values[i] = value(row.path(i), schema.fieldList().get(i).dataType());
             }
             rows.add(Row.withSchema(schema, values));
         }

@@ -95,7 +95,7 @@ class SparkReaderCasesTest {
                 List<String> typeList = types.getOrDefault("q" + (i + 1), List.of());
                 List<String> names = new ArrayList<>();
                 if (!r.rows().isEmpty()) {
-                    r.rows().get(0).schema().fields().forEach(f -> names.add(f.name()));
+                    r.rows().get(0).schema().fieldList().forEach(f -> names.add(f.name()));
                 }
                 SPARK.put(name, new SparkSemanticsTest.Outcome(names, typeList, r.rows()));
             }

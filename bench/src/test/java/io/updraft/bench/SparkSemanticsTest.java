@@ -6,7 +6,7 @@ import io.updraft.sql.Dataset;
 import io.updraft.sql.Row;
 import io.updraft.sql.RuntimeConfig;
 import io.updraft.sql.UpdraftSession;
-import io.updraft.sql.Window;
+import io.updraft.sql.expressions.Window;
 import io.updraft.sql.types.StructField;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -96,7 +96,7 @@ class SparkSemanticsTest {
                 List<Row> rows = result.collectAsList();
                 List<String> names = new ArrayList<>();
                 List<String> types = new ArrayList<>();
-                for (StructField field : result.schema().fields()) {
+                for (StructField field : result.schema().fieldList()) {
                     names.add(field.name());
                     types.add(field.dataType().simpleString());
                 }
@@ -169,7 +169,7 @@ class SparkSemanticsTest {
             } else {
                 List<String> names = new ArrayList<>();
                 if (!r.rows().isEmpty()) {
-                    r.rows().get(0).schema().fields().forEach(f -> names.add(f.name()));
+                    r.rows().get(0).schema().fieldList().forEach(f -> names.add(f.name()));
                 }
                 SPARK.put(name, new Outcome(names, types.getOrDefault("q" + (i + 1), List.of()), r.rows())
                         .withShow(shows.get("q" + (i + 1))));

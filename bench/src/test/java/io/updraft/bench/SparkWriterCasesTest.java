@@ -291,7 +291,7 @@ class SparkWriterCasesTest {
     private static List<String> names(EngineResult r) {
         List<String> names = new ArrayList<>();
         if (!r.rows().isEmpty()) {
-            r.rows().get(0).schema().fields().forEach(f -> names.add(f.name()));
+            r.rows().get(0).schema().fieldList().forEach(f -> names.add(f.name()));
         }
         return names;
     }

@@ -12,7 +12,7 @@ import static io.updraft.sql.functions.*;
 /**
  * bench-spark's {@code UdfProbe} on Updraft: the same source with its imports changed ({@code org.apache.spark} →
  * {@code io.updraft}, {@code SparkSession} → {@code UpdraftSession}) and explain read through
- * {@code explainString}, {@code StructType.fields()} read as the List it is here (an array in Spark);
+ * {@code explainString};
  * {@code SparkUdfCasesTest} compares the lines both print.
  */
 public class UpdraftUdfProbe {
@@ -69,11 +69,11 @@ public class UpdraftUdfProbe {
         Dataset<Row> people = spark.createDataFrame(Arrays.asList(RowFactory.create("Michael", null, new java.math.BigDecimal("1.50")), RowFactory.create("Andy", 30, new java.math.BigDecimal("2.25")), RowFactory.create("Justin", 19, null)), schema);
         people.createOrReplaceTempView("people");
         UserDefinedFunction len = udf((UDF1<String, Integer>) String::length, DataTypes.IntegerType);
-        t("unnamed", () -> { Dataset<Row> d = people.select(len.apply(col("name"))); p("unnamed.columns", Arrays.toString(d.columns())); p("unnamed.nullable", d.schema().fields().get(0).nullable()); });
+        t("unnamed", () -> { Dataset<Row> d = people.select(len.apply(col("name"))); p("unnamed.columns", Arrays.toString(d.columns())); p("unnamed.nullable", d.schema().fields()[0].nullable()); });
         UserDefinedFunction tag = udf((UDF2<String, Integer, String>) (s, n) -> s + "-" + n, DataTypes.StringType).withName("tag");
         t("named", () -> p("named.columns", Arrays.toString(people.select(tag.apply(col("name"), lit(1))).columns())));
         UserDefinedFunction c0 = udf((UDF0<String>) () -> "x", DataTypes.StringType).asNonNullable();
-        t("udf0", () -> { Dataset<Row> d = people.select(c0.apply()); p("udf0.columns", Arrays.toString(d.columns())); p("udf0.nullable", d.schema().fields().get(0).nullable()); });
+        t("udf0", () -> { Dataset<Row> d = people.select(c0.apply()); p("udf0.columns", Arrays.toString(d.columns())); p("udf0.nullable", d.schema().fields()[0].nullable()); });
         UserDefinedFunction three = udf((UDF3<String, Integer, java.math.BigDecimal, String>) (s, n, d) -> s + n + d, DataTypes.StringType);
         t("three", () -> p("three.rows", people.select(three.apply(col("name"), col("age"), col("price"))).collectAsList()));
         UserDefinedFunction orMinus = udf((UDF1<Integer, Integer>) x -> x == null ? -1 : x + 1, DataTypes.IntegerType);

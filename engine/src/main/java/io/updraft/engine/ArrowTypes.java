@@ -164,7 +164,7 @@ public final class ArrowTypes {
             children = List.of(toField(ELEMENT, a.elementType(), a.containsNull()));
         } else if (type instanceof StructType s) {
             children = new ArrayList<>(s.size());
-            for (StructField f : s.fields()) {
+            for (StructField f : s.fieldList()) {
                 children.add(toField(f));
             }
         } else if (type instanceof MapType m) {
@@ -177,7 +177,7 @@ public final class ArrowTypes {
 
     public static Schema toArrowSchema(StructType schema) {
         List<Field> fields = new ArrayList<>(schema.size());
-        for (StructField f : schema.fields()) {
+        for (StructField f : schema.fieldList()) {
             fields.add(toField(f));
         }
         return new Schema(fields);

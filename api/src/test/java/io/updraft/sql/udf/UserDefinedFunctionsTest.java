@@ -272,8 +272,8 @@ class UserDefinedFunctionsTest {
                 Row.of("Michael", 3000.0, 3000.0, 3750.0, 3250.0));
         UserDefinedFunction average = udaf(new LongAverage(), Encoders.LONG());
         Dataset<Row> columns = employees.toDF().select(col("name"), average.apply(col("salary"))
-                .over(io.updraft.sql.Window.orderBy(col("salary").desc()).rowsBetween(-1, 1)).as("x"),
-                new UntypedAverage().apply(col("salary")).over(io.updraft.sql.Window.partitionBy(
+                .over(io.updraft.sql.expressions.Window.orderBy(col("salary").desc()).rowsBetween(-1, 1)).as("x"),
+                new UntypedAverage().apply(col("salary")).over(io.updraft.sql.expressions.Window.partitionBy(
                         col("name").substr(1, 1))).as("y")).orderBy("name");
         assertThat(columns.collectAsList()).containsExactly(Row.of("Andy", 4250.0, 4500.0),
                 Row.of("Berta", 4000.0, 4000.0), Row.of("Justin", 3500.0, 3500.0), Row.of("Michael", 3250.0, 3000.0));

@@ -36,7 +36,7 @@ public final class QuerySession implements AutoCloseable {
         config.sessionSettings().forEach(b::config);
         conf.forEach(b::config);
         if (asDefault) {
-            UpdraftSession.getDefaultSession().ifPresent(UpdraftSession::stop);
+            UpdraftSession.getDefaultSession().toJava().ifPresent(UpdraftSession::stop);
         }
         session = asDefault ? b.getOrCreate() : b.create();
         try {
@@ -72,7 +72,7 @@ public final class QuerySession implements AutoCloseable {
 
     public static List<QueryState.Column> columns(Dataset<Row> ds) {
         List<QueryState.Column> cols = new ArrayList<>();
-        for (StructField f : ds.schema().fields()) {
+        for (StructField f : ds.schema().fieldList()) {
             cols.add(new QueryState.Column(f.name(), f.dataType().simpleString()));
         }
         return cols;

@@ -33,12 +33,12 @@ public final class EncoderErrors {
     public static AnalysisException missingField(String name, StructType input) {
         return new AnalysisException("UNRESOLVED_COLUMN.WITH_SUGGESTION", "42703", "A column, variable, or function"
                 + " parameter with name `" + name + "` cannot be resolved. Did you mean one of the following? ["
-                + input.fields().stream().map(f -> "`" + f.name() + "`").collect(Collectors.joining(", ")) + "].");
+                + input.fieldList().stream().map(f -> "`" + f.name() + "`").collect(Collectors.joining(", ")) + "].");
     }
 
     /** Spark's {@code StructType.sql} in quotes: {@code "STRUCT<id: BIGINT, name: STRING>"}. */
     static String structSql(StructType type) {
-        return "\"STRUCT<" + type.fields().stream().map(EncoderErrors::fieldSql).collect(Collectors.joining(", "))
+        return "\"STRUCT<" + type.fieldList().stream().map(EncoderErrors::fieldSql).collect(Collectors.joining(", "))
                 + ">\"";
     }
 

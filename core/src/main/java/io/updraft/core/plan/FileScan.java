@@ -48,7 +48,7 @@ public record FileScan(List<FileSplit> splits, FileFormat format, StructType dat
 
     /** The index of {@code name} among the partition columns (case-insensitive), or -1. */
     public int partitionIndex(String name) {
-        List<StructField> fields = partitionSchema.fields();
+        List<StructField> fields = partitionSchema.fieldList();
         for (int i = 0; i < fields.size(); i++) {
             if (fields.get(i).name().equalsIgnoreCase(name)) {
                 return i;

@@ -40,7 +40,7 @@ public record Generate(Operator child, GeneratorFunction function, Expr argument
     @JsonIgnore
     public StructType schema() {
         List<StructField> fields = new ArrayList<>();
-        List<StructField> input = child.schema().fields();
+        List<StructField> input = child.schema().fieldList();
         for (int c : childColumns) {
             fields.add(input.get(c));
         }

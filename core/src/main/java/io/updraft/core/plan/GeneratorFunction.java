@@ -47,7 +47,7 @@ public enum GeneratorFunction {
         }
         switch (type) {
             case ArrayType a when this == INLINE -> {
-                for (StructField f : ((StructType) a.elementType()).fields()) {
+                for (StructField f : ((StructType) a.elementType()).fieldList()) {
                     fields.add(new StructField(f.name(), f.dataType(), f.nullable() || a.containsNull()));
                 }
             }

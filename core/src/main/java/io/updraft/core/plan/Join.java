@@ -69,12 +69,12 @@ public record Join(Operator left, Operator right, JoinType type, List<Expr> left
     public static StructType outputSchema(StructType leftSchema, StructType rightSchema, JoinType type) {
         List<StructField> fields = new ArrayList<>();
         boolean leftNullable = type.keepsUnmatchedRight();
-        for (StructField f : leftSchema.fields()) {
+        for (StructField f : leftSchema.fieldList()) {
             fields.add(leftNullable ? new StructField(f.name(), f.dataType(), true) : f);
         }
         if (type.outputsRight()) {
             boolean rightNullable = type.keepsUnmatchedLeft();
-            for (StructField f : rightSchema.fields()) {
+            for (StructField f : rightSchema.fieldList()) {
                 fields.add(rightNullable ? new StructField(f.name(), f.dataType(), true) : f);
             }
         }
@@ -84,8 +84,8 @@ public record Join(Operator left, Operator right, JoinType type, List<Expr> left
     /** The schema the residual condition is evaluated over: left ++ right columns. */
     @JsonIgnore
     public StructType conditionSchema() {
-        List<StructField> fields = new ArrayList<>(left.schema().fields());
-        fields.addAll(right.schema().fields());
+        List<StructField> fields = new ArrayList<>(left.schema().fieldList());
+        fields.addAll(right.schema().fieldList());
         return new StructType(fields);
     }
 

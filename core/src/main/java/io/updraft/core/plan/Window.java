@@ -73,7 +73,7 @@ public record Window(Operator child, List<Expr> partitionBy, List<SortKey> order
 
     /** The child's columns, then one per call (named by {@code names}). */
     public static StructType outputSchema(StructType input, List<WindowCall> calls, List<String> names) {
-        List<StructField> fields = new ArrayList<>(input.fields());
+        List<StructField> fields = new ArrayList<>(input.fieldList());
         for (int i = 0; i < calls.size(); i++) {
             fields.add(new StructField(names.get(i), calls.get(i).dataType(), calls.get(i).nullable()));
         }

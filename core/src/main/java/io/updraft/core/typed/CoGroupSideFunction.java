@@ -24,10 +24,10 @@ public record CoGroupSideFunction(int keyColumns, int side, List<StructField> ot
 
     /** The output rows' schema over a keyed input of {@code inputSchema}. */
     public StructType outputSchema(StructType inputSchema) {
-        List<StructField> fields = new ArrayList<>(inputSchema.fields().subList(0, keyColumns));
+        List<StructField> fields = new ArrayList<>(inputSchema.fieldList().subList(0, keyColumns));
         fields.add(new StructField(SIDE, DataTypes.IntegerType, false));
         List<StructField> values = new ArrayList<>();
-        for (StructField f : inputSchema.fields().subList(keyColumns, inputSchema.size())) {
+        for (StructField f : inputSchema.fieldList().subList(keyColumns, inputSchema.size())) {
             values.add(new StructField(f.name(), f.dataType(), true));
         }
         List<StructField> other = new ArrayList<>();

@@ -12,14 +12,14 @@ final class Columns {
     }
 
     static StructType slice(StructType schema, int from, int to) {
-        List<StructField> fields = schema.fields().subList(from, to);
+        List<StructField> fields = schema.fieldList().subList(from, to);
         return new StructType(fields);
     }
 
     /** The key columns of a grouping's rows, named as the key encoder names them (without the key prefix). */
     static StructType keys(StructType schema, int keyColumns) {
         List<StructField> fields = new java.util.ArrayList<>();
-        for (StructField f : schema.fields().subList(0, keyColumns)) {
+        for (StructField f : schema.fieldList().subList(0, keyColumns)) {
             String name = f.name().startsWith(KeyFunction.KEY_PREFIX)
                     ? f.name().substring(KeyFunction.KEY_PREFIX.length()) : f.name();
             fields.add(new StructField(name, f.dataType(), f.nullable()));

@@ -23,10 +23,10 @@ public record KeyFunction(MapFunction<Object, Object> function, Encoder<?> value
     /** The output rows' schema over an input of {@code inputSchema}. */
     public StructType outputSchema(StructType inputSchema) {
         List<StructField> fields = new ArrayList<>();
-        for (StructField f : key.schema().fields()) {
+        for (StructField f : key.schema().fieldList()) {
             fields.add(new StructField(KEY_PREFIX + f.name(), f.dataType(), f.nullable()));
         }
-        fields.addAll(inputSchema.fields());
+        fields.addAll(inputSchema.fieldList());
         return new StructType(fields);
     }
 

@@ -16,8 +16,8 @@ public record MapValuesFunction(MapFunction<Object, Object> function, Encoder<?>
                                 int keyColumns) implements PartitionFunction {
 
     public StructType outputSchema(StructType inputSchema) {
-        List<StructField> fields = new ArrayList<>(inputSchema.fields().subList(0, keyColumns));
-        fields.addAll(output.schema().fields());
+        List<StructField> fields = new ArrayList<>(inputSchema.fieldList().subList(0, keyColumns));
+        fields.addAll(output.schema().fieldList());
         return new StructType(fields);
     }
 

@@ -11,9 +11,9 @@ import java.util.Objects;
  * ({@code struct<a:int,b:string>}, typeName "struct"). Immutable. In JSON it is its {@link #jsonString()},
  * as every data type.
  */
-public record StructType(List<StructField> fields) implements DataType {
-    public StructType(List<StructField> fields) {
-        this.fields = List.copyOf(Objects.requireNonNull(fields, "fields is null"));
+public record StructType(List<StructField> fieldList) implements DataType {
+    public StructType(List<StructField> fieldList) {
+        this.fieldList = List.copyOf(Objects.requireNonNull(fieldList, "fields is null"));
     }
 
     /** Reads {@link #jsonString()} (or any struct type name {@link DataType#parse} reads). */
@@ -36,26 +36,31 @@ public record StructType(List<StructField> fields) implements DataType {
             throw new IllegalArgumentException("Field \"" + name + "\" does not exist. Available fields: "
                     + String.join(", ", fieldNames()));
         }
-        return fields.get(i);
+        return fieldList.get(i);
     }
 
     public StructField apply(int i) {
-        return fields.get(i);
+        return fieldList.get(i);
     }
 
     public StructType add(StructField field) {
-        List<StructField> copy = new ArrayList<>(fields);
+        List<StructField> copy = new ArrayList<>(fieldList);
         copy.add(field);
         return new StructType(copy);
     }
 
     /** Spark's {@code add(name, "ddl type")}: the type parsed as {@link DataType#parse}. */
     public StructType add(String name, String type) {
-        return add(name, DataType.parse(type), true);
+        return add(name, type, true);
+    }
+
+    /** Spark's {@code add(name, "ddl type", nullable)}. */
+    public StructType add(String name, String type, boolean nullable) {
+        return add(name, DataType.parse(type), nullable);
     }
 
     public int length() {
-        return fields.size();
+        return fieldList.size();
     }
 
     /** The index of the field with this name (case-insensitive); IllegalArgumentException when absent. */
@@ -82,27 +87,56 @@ public record StructType(List<StructField> fields) implements DataType {
     }
 
     public StructType add(String name, DataType type, boolean nullable) {
-        List<StructField> copy = new ArrayList<>(fields);
+        List<StructField> copy = new ArrayList<>(fieldList);
         copy.add(new StructField(name, type, nullable));
         return new StructType(copy);
     }
 
     public int size() {
-        return fields.size();
+        return fieldList.size();
     }
 
     public StructField get(int i) {
-        return fields.get(i);
+        return fieldList.get(i);
+    }
+
+    /** The fields, as Spark's {@code fields()} (an array; Updraft's own code reads {@link #fieldList()}). */
+    public StructField[] fields() {
+        return fieldList.toArray(StructField[]::new);
     }
 
     public String[] fieldNames() {
-        return fields.stream().map(StructField::name).toArray(String[]::new);
+        return fieldList.stream().map(StructField::name).toArray(String[]::new);
+    }
+
+    /** {@link #fieldNames()}, Spark's other name for it. */
+    public String[] names() {
+        return fieldNames();
+    }
+
+    /** No fields. */
+    public boolean isEmpty() {
+        return fieldList.isEmpty();
+    }
+
+    /**
+     * The index of the field with exactly this name, as Spark's {@code getFieldIndex} (case-sensitive, unlike
+     * {@link #fieldIndex}), else {@code None}. Typed as Java sees Spark's ({@code scala.Option<Object>}: Scala's
+     * {@code Option[Int]}), so {@code Option<Object> i = schema.getFieldIndex("a")} migrates; the value is an Integer.
+     */
+    public io.updraft.sql.Option<Object> getFieldIndex(String name) {
+        for (int i = 0; i < fieldList.size(); i++) {
+            if (fieldList.get(i).name().equals(name)) {
+                return io.updraft.sql.Option.apply(i);
+            }
+        }
+        return io.updraft.sql.Option.empty();
     }
 
     /** Index of the field with this name (case-insensitive, as Spark by default), or -1. */
     public int indexOf(String name) {
-        for (int i = 0; i < fields.size(); i++) {
-            if (fields.get(i).name().equalsIgnoreCase(name)) {
+        for (int i = 0; i < fieldList.size(); i++) {
+            if (fieldList.get(i).name().equalsIgnoreCase(name)) {
                 return i;
             }
         }
@@ -116,8 +150,13 @@ public record StructType(List<StructField> fields) implements DataType {
         return sb.toString();
     }
 
+    /** Prints {@link #treeString()} on stdout, as Spark's {@code printTreeString()} (and {@code printSchema()}). */
+    public void printTreeString() {
+        System.out.println(treeString());
+    }
+
     private static void appendFields(StringBuilder sb, StructType struct, String prefix) {
-        for (StructField f : struct.fields) {
+        for (StructField f : struct.fieldList) {
             sb.append(prefix).append("-- ").append(f.name()).append(": ").append(f.dataType().typeName())
                     .append(" (nullable = ").append(f.nullable()).append(")\n");
             appendNested(sb, f.dataType(), prefix + "    |");
@@ -148,11 +187,11 @@ public record StructType(List<StructField> fields) implements DataType {
     @Override
     public String simpleString() {
         StringBuilder sb = new StringBuilder("struct<");
-        for (int i = 0; i < fields.size(); i++) {
+        for (int i = 0; i < fieldList.size(); i++) {
             if (i > 0) {
                 sb.append(',');
             }
-            sb.append(fields.get(i).name()).append(':').append(fields.get(i).dataType().simpleString());
+            sb.append(fieldList.get(i).name()).append(':').append(fieldList.get(i).dataType().simpleString());
         }
         return sb.append('>').toString();
     }
@@ -160,11 +199,11 @@ public record StructType(List<StructField> fields) implements DataType {
     @Override
     public String jsonString() {
         StringBuilder sb = new StringBuilder("struct<");
-        for (int i = 0; i < fields.size(); i++) {
+        for (int i = 0; i < fieldList.size(); i++) {
             if (i > 0) {
                 sb.append(',');
             }
-            StructField f = fields.get(i);
+            StructField f = fieldList.get(i);
             sb.append(DataTypeParser.quote(f.name())).append(':').append(f.dataType().jsonString());
             if (!f.nullable()) {
                 sb.append(" not null");
@@ -182,11 +221,11 @@ public record StructType(List<StructField> fields) implements DataType {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("StructType(");
-        for (int i = 0; i < fields.size(); i++) {
+        for (int i = 0; i < fieldList.size(); i++) {
             if (i > 0) {
                 sb.append(',');
             }
-            sb.append(fields.get(i));
+            sb.append(fieldList.get(i));
         }
         return sb.append(')').toString();
     }

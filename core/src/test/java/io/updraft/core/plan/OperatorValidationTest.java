@@ -22,12 +22,12 @@ class OperatorValidationTest {
 
     @Test
     void joinSchemaFollowsJoinType() {
-        assertThat(new Join(L, R, JoinType.INNER, List.of(A), List.of(A), null, BuildSide.RIGHT).schema().fields())
+        assertThat(new Join(L, R, JoinType.INNER, List.of(A), List.of(A), null, BuildSide.RIGHT).schema().fieldList())
                 .extracting(f -> f.name() + ":" + f.nullable()).containsExactly("a:false", "b:false", "c:false");
         assertThat(new Join(L, R, JoinType.LEFT_OUTER, List.of(A), List.of(A), null, BuildSide.RIGHT).schema()
-                .fields()).extracting(f -> f.name() + ":" + f.nullable()).containsExactly("a:false", "b:false", "c:true");
+                .fieldList()).extracting(f -> f.name() + ":" + f.nullable()).containsExactly("a:false", "b:false", "c:true");
         assertThat(new Join(L, R, JoinType.RIGHT_OUTER, List.of(A), List.of(A), null, BuildSide.LEFT).schema()
-                .fields()).extracting(f -> f.name() + ":" + f.nullable()).containsExactly("a:true", "b:true", "c:false");
+                .fieldList()).extracting(f -> f.name() + ":" + f.nullable()).containsExactly("a:true", "b:true", "c:false");
         assertThat(new Join(L, R, JoinType.LEFT_ANTI, List.of(A), List.of(A), null, BuildSide.RIGHT).schema()
                 .fieldNames()).containsExactly("a", "b");
     }
@@ -50,7 +50,7 @@ class OperatorValidationTest {
         Operator nullable = new InlineBatches(new StructType(List.of()).add("x", DataTypes.IntegerType, true)
                 .add("y", DataTypes.StringType, false), List.of());
         Union union = new Union(List.of(L, nullable));
-        assertThat(union.schema().fields()).extracting(f -> f.name() + ":" + f.nullable())
+        assertThat(union.schema().fieldList()).extracting(f -> f.name() + ":" + f.nullable())
                 .containsExactly("a:true", "b:false");
         assertThatThrownBy(() -> new Union(List.of(L, R))).hasMessageContaining("has 1 columns but input 0 has 2");
     }

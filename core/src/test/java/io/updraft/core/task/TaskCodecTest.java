@@ -143,7 +143,7 @@ class TaskCodecTest {
         assertThat(window.schema().simpleString())
                 .isEqualTo("struct<k:bigint,v:decimal(15,2),gid:int,r:int,lag:decimal(15,2),s:decimal(25,2),"
                         + "f:decimal(15,2)>");
-        assertThat(join.schema().fields()).allMatch(f -> f.nullable());
+        assertThat(join.schema().fieldList()).allMatch(f -> f.nullable());
     }
 
     @Test

@@ -13,7 +13,7 @@ class StructTypeFromDdlTest {
     void columnsWithEveryTypeNameTheTypeParserReads() {
         StructType schema = StructType.fromDDL("a INT, b STRING NOT NULL COMMENT 'the b', `c d` DECIMAL(10,2), "
                 + "e ARRAY<DATE>, f MAP<STRING, BIGINT>, g: TINYINT, h STRUCT<x: FLOAT, y: BINARY>");
-        assertThat(schema.fields()).containsExactly(
+        assertThat(schema.fieldList()).containsExactly(
                 new StructField("a", DataTypes.IntegerType, true),
                 new StructField("b", DataTypes.StringType, false),
                 new StructField("c d", new DecimalType(10, 2), true),

@@ -106,7 +106,7 @@ final class ParquetSplitReader implements AutoCloseable {
 
     private List<ParquetColumn> resolveColumns(MessageType schema) {
         List<ParquetColumn> result = new ArrayList<>();
-        for (StructField field : requested.fields()) {
+        for (StructField field : requested.fieldList()) {
             int index = -1;
             for (int i = 0; i < schema.getFieldCount(); i++) {
                 if (schema.getFieldName(i).equalsIgnoreCase(field.name())) {

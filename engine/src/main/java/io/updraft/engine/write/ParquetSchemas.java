@@ -42,7 +42,7 @@ final class ParquetSchemas {
 
     static MessageType of(StructType schema, TimestampOutput timestamps) {
         List<Type> fields = new ArrayList<>();
-        for (StructField f : schema.fields()) {
+        for (StructField f : schema.fieldList()) {
             fields.add(type(f.name(), f.dataType(), timestamps));
         }
         return new MessageType("spark_schema", fields);
@@ -76,7 +76,7 @@ final class ParquetSchemas {
                     .named(name);
             case StructType s -> {
                 List<Type> children = new ArrayList<>();
-                for (StructField f : s.fields()) {
+                for (StructField f : s.fieldList()) {
                     children.add(type(f.name(), f.dataType(), timestamps));
                 }
                 yield Types.optionalGroup().addFields(children.toArray(new Type[0])).named(name);

@@ -126,7 +126,7 @@ class GenerateOperatorTest extends OperatorTestSupport {
         assertThat(g.schema().get(4).nullable()).isTrue();
         Generate outer = new Generate(g.child(), GeneratorFunction.POSEXPLODE, col(2, MAP), true, List.of(),
                 List.of("p", "k", "v"));
-        assertThat(outer.schema().fields()).allMatch(f -> f.nullable());
+        assertThat(outer.schema().fieldList()).allMatch(f -> f.nullable());
         assertThat(GeneratorFunction.INLINE.outputFields(new ArrayType(PAIR, false), false).get(0).nullable())
                 .isFalse();
         assertThat(GeneratorFunction.INLINE.outputFields(new ArrayType(PAIR, true), false).get(0).nullable())

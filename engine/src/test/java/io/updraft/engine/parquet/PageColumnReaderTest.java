@@ -135,8 +135,8 @@ class PageColumnReaderTest {
     void aProjectionOfSomeColumnsAndARepeatedColumnDecodeAlike() throws IOException {
         Path file = ParquetTestFiles.write(dir.resolve("duck.parquet"), DUCKDB_SELECT, "ROW_GROUP_SIZE 10000");
         StructType all = ParquetFiles.inspectSchema(file.toString());
-        StructType some = new StructType(List.of()).add(all.fields().get(7)).add(all.fields().get(2))
-                .add(all.fields().get(7));
+        StructType some = new StructType(List.of()).add(all.fieldList().get(7)).add(all.fieldList().get(2))
+                .add(all.fieldList().get(7));
         assertThat(rows(file, some, 4096, true)).isEqualTo(rows(file, some, 4096, false)).hasSize(30_000);
     }
 

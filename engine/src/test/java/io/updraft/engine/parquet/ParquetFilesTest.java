@@ -30,7 +30,7 @@ class ParquetFilesTest {
 
         assertThat(info.schema().simpleString()).isEqualTo("struct<id:bigint,small:int,amount:decimal(12,3),"
                 + "name:string,day:date,at:timestamp,even:boolean,d:double,f:float,tiny:smallint,u:bigint>");
-        assertThat(info.schema().fields()).allSatisfy(f -> assertThat(f.nullable()).isTrue());
+        assertThat(info.schema().fieldList()).allSatisfy(f -> assertThat(f.nullable()).isTrue());
         assertThat(info.rowCount()).isEqualTo(5000);
         assertThat(info.rowGroups()).extracting(ParquetFileInfo.RowGroupInfo::rowCount).containsExactly(2048L, 2048L,
                 904L);

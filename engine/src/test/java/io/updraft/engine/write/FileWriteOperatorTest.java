@@ -142,8 +142,8 @@ class FileWriteOperatorTest {
 
         // the engine's own reader: every column but the array (nested columns are not read yet)
         ParquetFileInfo info = ParquetFiles.inspect(file.toString());
-        StructType flat = new StructType(ALL_TYPES.fields().subList(0, 10));
-        assertThat(info.schema().fields().subList(0, 10)).isEqualTo(flat.fields());
+        StructType flat = new StructType(ALL_TYPES.fieldList().subList(0, 10));
+        assertThat(info.schema().fieldList().subList(0, 10)).isEqualTo(flat.fieldList());
         TaskResult read = runner.run(new TaskSpec("job", 1, 0, 0, new FileScan(List.of(new FileSplit(
                 file.toString(), List.of(0), Files.size(file))), flat, null), Map.of()));
         List<Row> back = ArrowRows.decode(read.arrowIpcBase64(), flat, root);

@@ -188,7 +188,7 @@ public final class Analyzer {
         /** Fresh attributes for the columns of {@code schema}. */
         private List<AttributeReference> attributes(StructType schema) {
             List<AttributeReference> output = new ArrayList<>();
-            for (StructField f : schema.fields()) {
+            for (StructField f : schema.fieldList()) {
                 output.add(new AttributeReference(ids.next(), f.name(), List.of(), f.dataType(), f.nullable()));
             }
             return output;

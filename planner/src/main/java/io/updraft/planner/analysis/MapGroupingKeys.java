@@ -69,7 +69,7 @@ final class MapGroupingKeys {
         return switch (type) {
             case MapType m -> true;
             case io.updraft.sql.types.ArrayType a -> containsMap(a.elementType());
-            case io.updraft.sql.types.StructType s -> s.fields().stream().anyMatch(f -> containsMap(f.dataType()));
+            case io.updraft.sql.types.StructType s -> s.fieldList().stream().anyMatch(f -> containsMap(f.dataType()));
             default -> false;
         };
     }

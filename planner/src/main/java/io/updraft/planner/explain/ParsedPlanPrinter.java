@@ -64,7 +64,7 @@ public final class ParsedPlanPrinter {
 
     private static String label(LogicalPlan plan) {
         return switch (plan) {
-            case FileRelation r -> "Relation [" + r.source().schema().fields().stream().map(StructField::name)
+            case FileRelation r -> "Relation [" + r.source().schema().fieldList().stream().map(StructField::name)
                     .collect(Collectors.joining(",")) + "] " + r.source().format().name();
             case SubqueryAlias a -> "SubqueryAlias " + a.alias() + (a.columnNames().isEmpty() ? ""
                     : a.columnNames().stream().collect(Collectors.joining(", ", " (", ")")));
@@ -89,7 +89,7 @@ public final class ParsedPlanPrinter {
             case Coalesce c -> "'Repartition " + c.numPartitions() + ", false";
             case Hint h -> "'UnresolvedHint " + h.name();
             case MapPartitions m -> m.description();
-            case LocalRelation r -> "LocalRelation [" + r.schema().fields().stream().map(StructField::name)
+            case LocalRelation r -> "LocalRelation [" + r.schema().fieldList().stream().map(StructField::name)
                     .collect(Collectors.joining(", ")) + "]";
             case Generate g -> "'Generate " + expr(g.generator()) + ", " + g.outer()
                     + (g.qualifier() == null ? "" : ", " + g.qualifier()) + ", " + g.names().stream()

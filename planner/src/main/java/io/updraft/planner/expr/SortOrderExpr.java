@@ -12,6 +12,11 @@ public record SortOrderExpr(Expression child, boolean ascending, boolean nullsFi
         return new SortOrderExpr(e, true, true);
     }
 
+    /** {@code e} itself when it is a sort key, else {@code e} ascending (how ORDER BY arguments read). */
+    public static SortOrderExpr orAscending(Expression e) {
+        return e instanceof SortOrderExpr s ? s : asc(e);
+    }
+
     public static SortOrderExpr desc(Expression e) {
         return new SortOrderExpr(e, false, false);
     }

@@ -51,7 +51,7 @@ public record FileSource(List<String> files, List<String> displayPaths, StructTy
             return schema;
         }
         List<StructField> data = new ArrayList<>();
-        for (StructField f : schema.fields()) {
+        for (StructField f : schema.fieldList()) {
             if (partitionSchema.indexOf(f.name()) < 0) {
                 data.add(f);
             }

@@ -57,7 +57,7 @@ public final class FileScans {
             return schema;
         }
         List<io.updraft.sql.types.StructField> data = new ArrayList<>();
-        for (io.updraft.sql.types.StructField f : schema.fields()) {
+        for (io.updraft.sql.types.StructField f : schema.fieldList()) {
             if (partitionSchema.indexOf(f.name()) < 0) {
                 data.add(f);
             }

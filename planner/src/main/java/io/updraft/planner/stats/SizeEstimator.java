@@ -115,7 +115,7 @@ public final class SizeEstimator {
             return s.source().rowCount();
         }
         double width = ROW_OVERHEAD;
-        for (var f : s.source().schema().fields()) {
+        for (var f : s.source().schema().fieldList()) {
             width += typeWidth(f.dataType());
         }
         return Math.max(1, s.source().sizeInBytes() / width);

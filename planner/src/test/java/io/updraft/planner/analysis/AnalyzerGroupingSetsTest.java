@@ -28,7 +28,7 @@ class AnalyzerGroupingSetsTest {
         AggregateNode aggregate = (AggregateNode) plan;
         assertThat(ExpressionPrinter.explainList(aggregate.groupingExpressions()))
                 .matches("\\[n_regionkey#\\d+L, n_name#\\d+, spark_grouping_id#\\d+L\\]");
-        assertThat(plan.schema().fields().get(0).nullable()).isTrue();
+        assertThat(plan.schema().fieldList().get(0).nullable()).isTrue();
     }
 
     @Test
@@ -49,8 +49,8 @@ class AnalyzerGroupingSetsTest {
     void groupingAndGroupingIdReadTheGroupingIdColumn() {
         ResolvedPlan plan = analyze("select grouping(n_name) as g, grouping_id(n_regionkey, n_name) as gid, grouping_id()"
                 + " from nation group by cube(n_regionkey, n_name)");
-        assertThat(plan.schema().fields().get(0).dataType()).isEqualTo(DataTypes.IntegerType);
-        assertThat(plan.schema().fields().get(1).dataType()).isEqualTo(DataTypes.LongType);
+        assertThat(plan.schema().fieldList().get(0).dataType()).isEqualTo(DataTypes.IntegerType);
+        assertThat(plan.schema().fieldList().get(1).dataType()).isEqualTo(DataTypes.LongType);
         assertThat(plan.schema().fieldNames()[2]).isEqualTo("grouping_id()");
         String gid = ExpressionPrinter.explain(((AggregateNode) plan).aggregateExpressions().get(1));
         assertThat(gid).contains("spark_grouping_id").contains("/ 2)").contains("% 2)");

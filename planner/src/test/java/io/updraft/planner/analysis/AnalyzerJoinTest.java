@@ -44,7 +44,7 @@ class AnalyzerJoinTest {
     @Test
     void outerJoinsMakeTheNullSuppliedSideNullable() {
         ResolvedPlan left = analyze("select * from nation left join region on n_regionkey = r_regionkey");
-        assertThat(left.schema().fields().stream().filter(f -> f.name().startsWith("r_")).allMatch(f -> f.nullable()))
+        assertThat(left.schema().fieldList().stream().filter(f -> f.name().startsWith("r_")).allMatch(f -> f.nullable()))
                 .isTrue();
         ResolvedPlan semi = analyze("select * from nation left semi join region on n_regionkey = r_regionkey");
         assertThat(names(semi)).containsExactly("n_nationkey", "n_name", "n_regionkey", "n_comment");
@@ -68,7 +68,7 @@ class AnalyzerJoinTest {
                 .filter(p -> p.child() instanceof JoinNode).findFirst().orElseThrow();
         assertThat(ExpressionPrinter.pretty(project.projectList().get(0))).isEqualTo("coalesce(n_regionkey, n_regionkey)");
         assertThat(names(plan)).containsExactly("n_regionkey", "n_nationkey", "n_name", "n_comment", "r_name");
-        assertThat(plan.schema().fields().get(0).nullable()).isTrue();
+        assertThat(plan.schema().fieldList().get(0).nullable()).isTrue();
     }
 
     @Test

@@ -41,7 +41,7 @@ class AnalyzerNamesTest {
     private final Analyzer analyzer = new Analyzer();
 
     private List<String> names(LogicalPlan plan) {
-        return analyzer.analyze(plan).schema().fields().stream().map(StructField::name).toList();
+        return analyzer.analyze(plan).schema().fieldList().stream().map(StructField::name).toList();
     }
 
     private List<String> selectNames(Expression... exprs) {

@@ -35,7 +35,7 @@ class AnalyzerSetOperationsTest {
         ResolvedPlan plan = analyze("select n_name, n_nationkey from nation union all select r_name, 1 from region");
         UnionNode union = (UnionNode) plan;
         assertThat(union.schema().fieldNames()).containsExactly("n_name", "n_nationkey");
-        assertThat(union.schema().fields().get(1).dataType()).isEqualTo(DataTypes.LongType);
+        assertThat(union.schema().fieldList().get(1).dataType()).isEqualTo(DataTypes.LongType);
         assertThat(union.children().get(1)).isInstanceOf(ProjectNode.class);
         assertThat(union.children().get(1).output().get(1).dataType()).isEqualTo(DataTypes.LongType);
     }
@@ -74,7 +74,7 @@ class AnalyzerSetOperationsTest {
         LogicalPlan right = select("region", new Alias(col("r_name"), "n_name"), new Alias(lit(1), "extra"));
         UnionNode union = (UnionNode) new Analyzer().analyze(new Union(List.of(left, right), true, true));
         assertThat(union.schema().fieldNames()).containsExactly("n_name", "extra");
-        assertThat(union.schema().fields().get(1).nullable()).isTrue();
+        assertThat(union.schema().fieldList().get(1).nullable()).isTrue();
         assertThatThrownBy(() -> new Analyzer().analyze(new Union(List.of(left, right), true, false)))
                 .hasMessageStartingWith("[NUM_COLUMNS_MISMATCH]");
     }

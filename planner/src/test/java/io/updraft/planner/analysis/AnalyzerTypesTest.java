@@ -51,7 +51,7 @@ class AnalyzerTypesTest {
     @Test
     void q1ResultTypesFollowSparkDecimalRules() {
         StructType schema = analyzer.analyze(Tpch.q1Dataset()).schema();
-        assertThat(schema.fields()).extracting(f -> f.name() + ":" + f.dataType().simpleString()).containsExactly(
+        assertThat(schema.fieldList()).extracting(f -> f.name() + ":" + f.dataType().simpleString()).containsExactly(
                 "l_returnflag:string", "l_linestatus:string", "sum_qty:decimal(25,2)", "sum_base_price:decimal(25,2)",
                 "sum_disc_price:decimal(38,4)", "sum_charge:decimal(38,6)", "avg_qty:decimal(19,6)",
                 "avg_price:decimal(19,6)", "avg_disc:decimal(19,6)", "count_order:bigint");
@@ -156,9 +156,9 @@ class AnalyzerTypesTest {
         ResolvedPlan plan = analyzer.analyze(new Project(new Filter(new FileRelation(source), new IsNotNullExpr(col("b"))),
                 List.of(col("a"), col("b"), plus(col("a"), lit(1)), div(col("a"), lit(1)), plus(col("d"), lit(1)),
                         Tpch.cast(col("a"), DataTypes.LongType), Tpch.cast(col("a"), DataTypes.StringType))));
-        assertThat(plan.schema().fields()).extracting(StructField::nullable)
+        assertThat(plan.schema().fieldList()).extracting(StructField::nullable)
                 .containsExactly(false, false, false, true, true, false, false);
         assertThat(analyzer.analyze(new Project(new FileRelation(source), List.of(fn("count", col("b")), fn("sum", col("a")))))
-                .schema().fields()).extracting(StructField::nullable).containsExactly(false, true);
+                .schema().fieldList()).extracting(StructField::nullable).containsExactly(false, true);
     }
 }

@@ -36,8 +36,8 @@ class AnalyzerWindowTest {
         assertThat(node.windowExpressions()).extracting(a -> a.name()).containsExactly("r");
         assertThat(ExpressionPrinter.explainList(node.partitionSpec())).isEqualTo("[n_regionkey#2L]");
         assertThat(window(node).frame()).isEqualTo(WindowFrame.rows(WindowFrame.UNBOUNDED_PRECEDING, 0));
-        assertThat(plan.schema().fields().get(1).dataType()).isEqualTo(DataTypes.IntegerType);
-        assertThat(plan.schema().fields().get(1).nullable()).isFalse();
+        assertThat(plan.schema().fieldList().get(1).dataType()).isEqualTo(DataTypes.IntegerType);
+        assertThat(plan.schema().fieldList().get(1).nullable()).isFalse();
     }
 
     @Test

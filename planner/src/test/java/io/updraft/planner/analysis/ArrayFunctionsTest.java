@@ -137,7 +137,7 @@ class ArrayFunctionsTest {
         }
         assertThat(partial).isNotNull();
         assertThat(fin).isNotNull();
-        assertThat(partial.schema().fields()).extracting(f -> f.dataType().simpleString())
+        assertThat(partial.schema().fieldList()).extracting(f -> f.dataType().simpleString())
                 .containsExactly("string", "array<string>", "array<bigint>", "array<bigint>");
         assertThat(partial.schema().get(3).dataType()).isEqualTo(AggregateCall.HLL_STATE_TYPE);
         AggregateCall approx = fin.aggregates().get(2);

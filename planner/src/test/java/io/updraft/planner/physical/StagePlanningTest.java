@@ -139,7 +139,7 @@ class StagePlanningTest {
         FileScan scan = leaf(job.stages().get(0), FileScan.class);
         assertThat(scan.schema().fieldNames()).containsExactly("l_quantity", "l_extendedprice", "l_discount", "l_shipdate");
         assertThat(scan.pruningFilter().toString()).contains("LESS_THAN", "0.05", "0.07", "24.00");
-        assertThat(job.resultSchema().fields()).containsExactly(
+        assertThat(job.resultSchema().fieldList()).containsExactly(
                 new StructField("revenue", new io.updraft.sql.types.DecimalType(38, 4), true));
     }
 
@@ -149,9 +149,9 @@ class StagePlanningTest {
         assertThat(job.stages()).hasSize(2);
         Stage scan = job.stages().get(0);
         assertThat(pipeline(scan)).containsExactly("ShuffleWrite Single 1", "HashAggregate PARTIAL", "FileScan");
-        assertThat(leaf(scan, FileScan.class).schema().fields()).isEmpty();
+        assertThat(leaf(scan, FileScan.class).schema().fieldList()).isEmpty();
         assertThat(pipeline(job.stages().get(1))).containsExactly("Project", "HashAggregate FINAL", "StageInput");
-        assertThat(job.resultSchema().fields()).containsExactly(new StructField("count", DataTypes.LongType, false));
+        assertThat(job.resultSchema().fieldList()).containsExactly(new StructField("count", DataTypes.LongType, false));
     }
 
     @Test

@@ -50,7 +50,7 @@ class SqlFeaturesTest {
     void castsNameSparksSmallFloatAndBinaryTypes() {
         assertThat(analyze("select cast(n_nationkey as tinyint) a, cast(n_nationkey as smallint) b, "
                 + "cast(n_nationkey as float) c, cast(n_nationkey as real) d, cast(n_nationkey as double) e, "
-                + "cast(n_name as binary) f, cast(cast(n_name as binary) as string) g from nation").schema().fields()
+                + "cast(n_name as binary) f, cast(cast(n_name as binary) as string) g from nation").schema().fieldList()
                 .stream().map(f -> f.dataType().simpleString()).toList())
                 .containsExactly("tinyint", "smallint", "float", "float", "double", "binary", "string");
     }

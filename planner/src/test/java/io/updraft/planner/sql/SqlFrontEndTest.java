@@ -78,7 +78,7 @@ class SqlFrontEndTest {
     void intervalArithmeticOnAColumnBecomesADateFunction() {
         Project p = (Project) parse("select l_shipdate + interval '3' day as d, l_shipdate - interval '1' month as m from lineitem");
         assertThat(p.projectList()).extracting(e -> e.sql()).containsExactly("d", "m");
-        assertThat(analyzer.analyze(p).schema().fields()).allMatch(f -> f.dataType().equals(DataTypes.DateType));
+        assertThat(analyzer.analyze(p).schema().fieldList()).allMatch(f -> f.dataType().equals(DataTypes.DateType));
         assertThat(((io.updraft.planner.expr.Alias) p.projectList().get(1)).child())
                 .isEqualTo(new FunctionCall("add_months", List.of(col("l_shipdate"), new LiteralValue(Literal.of(-1))), false));
     }

@@ -50,7 +50,7 @@ public final class ExpressionPrinter {
         return switch (type) {
             case io.updraft.sql.types.ArrayType a -> "ARRAY<" + sqlType(a.elementType()) + ">";
             case io.updraft.sql.types.MapType m -> "MAP<" + sqlType(m.keyType()) + ", " + sqlType(m.valueType()) + ">";
-            case io.updraft.sql.types.StructType s -> s.fields().stream()
+            case io.updraft.sql.types.StructType s -> s.fieldList().stream()
                     .map(f -> (f.name().matches("[A-Za-z_][A-Za-z0-9_]*") ? f.name() : "`" + f.name().replace("`", "``")
                             + "`") + ": " + sqlType(f.dataType()))
                     .collect(java.util.stream.Collectors.joining(", ", "STRUCT<", ">"));

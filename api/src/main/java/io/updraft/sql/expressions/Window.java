@@ -1,11 +1,12 @@
-package io.updraft.sql;
+package io.updraft.sql.expressions;
 
 import io.updraft.core.plan.WindowFrame;
+import io.updraft.sql.Column;
 
 import java.util.List;
 
 /**
- * Builds {@link WindowSpec}s, as Spark's {@code Window}:
+ * Builds {@link WindowSpec}s, as Spark's {@code org.apache.spark.sql.expressions.Window}:
  * {@code Window.partitionBy("dept").orderBy(col("salary").desc()).rowsBetween(Window.unboundedPreceding(),
  * Window.currentRow())}. Stateless.
  */
@@ -52,10 +53,5 @@ public final class Window {
 
     public static WindowSpec rangeBetween(long start, long end) {
         return EMPTY.rangeBetween(start, end);
-    }
-
-    /** The empty window (no partitioning, no ordering). */
-    static WindowSpec spec() {
-        return EMPTY;
     }
 }

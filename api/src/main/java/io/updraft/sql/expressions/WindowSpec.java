@@ -1,17 +1,18 @@
-package io.updraft.sql;
+package io.updraft.sql.expressions;
 
 import io.updraft.core.error.AnalysisException;
 import io.updraft.planner.expr.Expression;
 import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.WindowExpr;
 import io.updraft.core.plan.WindowFrame;
+import io.updraft.sql.Column;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A window: partitioning, ordering and frame, as Spark's {@code WindowSpec}. Build one with {@link Window}, use it
- * with {@link Column#over(WindowSpec)}. Each method returns a new spec; {@code partitionBy} and {@code orderBy}
+ * with {@link Column#over(WindowSpec)}, as Spark's {@code org.apache.spark.sql.expressions.WindowSpec}. Each method returns a new spec; {@code partitionBy} and {@code orderBy}
  * replace what was set before, as in Spark. Without a frame, Spark's default applies: RANGE BETWEEN UNBOUNDED
  * PRECEDING AND CURRENT ROW with an ORDER BY, the whole partition without one. Immutable and thread-safe.
  */
@@ -27,7 +28,7 @@ public final class WindowSpec {
     }
 
     public WindowSpec partitionBy(String colName, String... colNames) {
-        return partitionBy(Columns.of(colName, colNames));
+        return partitionBy(columns(colName, colNames));
     }
 
     public WindowSpec partitionBy(Column... cols) {
@@ -40,11 +41,15 @@ public final class WindowSpec {
 
     /** Orders each partition; a plain column sorts ascending with nulls first. */
     public WindowSpec orderBy(String colName, String... colNames) {
-        return orderBy(Columns.of(colName, colNames));
+        return orderBy(columns(colName, colNames));
     }
 
     public WindowSpec orderBy(Column... cols) {
-        return new WindowSpec(partitionBy, Columns.sortOrders(cols), frame);
+        List<SortOrderExpr> keys = new ArrayList<>(cols.length);
+        for (Column c : cols) {
+            keys.add(SortOrderExpr.orAscending(c.expr()));
+        }
+        return new WindowSpec(partitionBy, keys, frame);
     }
 
     /**
@@ -65,8 +70,14 @@ public final class WindowSpec {
         return new WindowSpec(partitionBy, orderBy, WindowFrame.range(start, end));
     }
 
-    Expression over(Expression function) {
+    /** Internal, for {@link Column#over(WindowSpec)}: {@code function} over this window. */
+    public Expression over(Expression function) {
         return new WindowExpr(function, partitionBy, orderBy, frame);
+    }
+
+    private static Column[] columns(String first, String... rest) {
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(first), java.util.Arrays.stream(rest))
+                .map(Column::new).toArray(Column[]::new);
     }
 
     /** Spark's rule: a ROWS offset must be an int unless it is the unbounded marker. */
