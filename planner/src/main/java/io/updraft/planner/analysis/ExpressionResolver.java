@@ -222,7 +222,7 @@ final class ExpressionResolver {
             case InSubquery in -> inSubquery(in, scope, insideAggregate);
             case GroupingSets g -> throw AnalysisErrors.unsupported(g.sql() + " outside GROUP BY");
             case UserFunctionCall u -> UserFunctionResolver.resolve(u.definition(),
-                    userArguments(u, scope, insideAggregate), insideAggregate);
+                    userArguments(u, scope, insideAggregate), insideAggregate, u.distinct());
         };
     }
 
@@ -500,6 +500,9 @@ final class ExpressionResolver {
         ResolvedExpression function;
         if (w.function() instanceof UserFunctionCall u) {
             // an Aggregator's udaf or a UserDefinedAggregateFunction from the Column API: agg.apply(cols).over(w)
+            if (u.distinct()) {
+                throw AnalysisErrors.distinctWindowFunction(u.sql());
+            }
             function = UserFunctionResolver.resolve(u.definition(), userArguments(u, scope, false), false);
             WindowFrame frame = WindowFunctions.frame(function, w.frame(), order, w.sql());
             return new WindowExpression(function, partition, order, frame);
