@@ -291,7 +291,7 @@ public final class Analyzer {
             Scope scope = scope(child.output());
             List<NamedExpression> named = resolver.resolveNamedList(aggregateExpressions, scope);
             List<ResolvedExpression> groupings = resolveGroupings(groupingExpressions, scope, named);
-            if (MapGroupingKeys.any(groupings, named)) {
+            if (MapGroupingKeys.any(groupings)) {
                 MapGroupingKeys.Rewritten sorted = MapGroupingKeys.rewrite(groupings, named, ids);
                 return aggregateWithWindows(child, sorted.groupings(), sorted.outputs());
             }

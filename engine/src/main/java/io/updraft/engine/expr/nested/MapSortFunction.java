@@ -23,8 +23,7 @@ import java.util.List;
  * Spark's internal {@code MapSort}, applied at every depth as Spark 4.2's InsertMapSortInGroupingExpressions does
  * (map_sort of a map, of the values of a map whose values hold maps, of each field of a struct and each element of
  * an array holding maps): every map with its entries in ascending key order, nulls kept. The analyzer puts it around
- * grouping keys and DISTINCT aggregate arguments whose type holds a map, so values holding equal maps with entries
- * in another order are one group. The entries are gathered in sorted order; offsets and validity are kept; parts
+ * grouping keys whose type holds a map, so values holding equal maps with entries in another order are one group. The entries are gathered in sorted order; offsets and validity are kept; parts
  * holding no map are shared, not copied.
  */
 final class MapSortFunction extends VectorExpression {
