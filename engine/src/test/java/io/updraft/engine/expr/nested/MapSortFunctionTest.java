@@ -1,14 +1,17 @@
 package io.updraft.engine.expr.nested;
 
 import io.updraft.core.error.UpdraftException;
+import io.updraft.engine.ArrowRows;
 import io.updraft.engine.expr.ExpressionEvaluator;
 import io.updraft.engine.expr.ExpressionTestSupport;
+import io.updraft.engine.vector.Batch;
 import io.updraft.sql.Row;
 import io.updraft.sql.types.ArrayType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DataTypes;
 import io.updraft.sql.types.MapType;
 import io.updraft.sql.types.StructType;
+import org.apache.arrow.vector.FieldVector;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -37,8 +40,23 @@ class MapSortFunctionTest extends ExpressionTestSupport {
         return new ArrayList<>(((Map<?, ?>) map).keySet());
     }
 
+    /** map_sort over one column of {@code values} (Java maps, Rows, Lists), read back as Java values. */
     private List<Object> sorted(DataType type, Object... values) {
-        return eval(function("map_sort", type, col(0, type)), type, values);
+        StructType schema = new StructType(List.of()).add("c0", type);
+        List<Row> rows = new ArrayList<>();
+        for (Object v : values) {
+            rows.add(Row.of(v));
+        }
+        try (ExpressionEvaluator evaluator = ExpressionEvaluator.compile(function("map_sort", type, col(0, type)),
+                allocator);
+             Batch batch = Batch.of(values.length, ArrowRows.vectors(rows, schema, allocator));
+             FieldVector result = evaluator.evaluate(batch)) {
+            List<Object> out = new ArrayList<>();
+            for (int r = 0; r < values.length; r++) {
+                out.add(ArrowRows.value(result, type, r));
+            }
+            return out;
+        }
     }
 
     @Test
