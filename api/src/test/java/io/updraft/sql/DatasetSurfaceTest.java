@@ -176,7 +176,7 @@ class DatasetSurfaceTest {
                 63L, 67L, 71L);
         assertThat(ids(hundred.sample(false, 0.1, 7))).isEqualTo(ids(hundred.sample(0.1, 7)));
         List<Long> withReplacement = ids(hundred.sample(true, 0.5, 3));
-        assertThat(ids(hundred.sample(true, 0.5, 3))).isEqualTo(withReplacement);   // deterministic, not Spark's rows
+        assertThat(ids(hundred.sample(true, 0.5, 3))).isEqualTo(withReplacement);   // Spark's rows (core's SampleFunctionTest, bench)
         assertThat(withReplacement.size()).isBetween(25, 75);
         assertThat(ids(hundred.sample(1.0, 1))).hasSize(100);
         assertThat(hundred.sample(0.0, 1).count()).isZero();

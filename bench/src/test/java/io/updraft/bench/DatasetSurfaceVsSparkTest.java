@@ -45,8 +45,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DatasetSurfaceVsSparkTest {
     /** Checks whose Updraft text differs from Spark's, and why (see the api README). */
-    static final Map<String, String> DIFFERENT = Map.of(
-            "sampleWithReplacement", "Poisson counts by Knuth's method, not commons-math3's draws");
+    static final Map<String, String> DIFFERENT = Map.of();
 
     private UpdraftSession updraft;
     private Map<String, String> spark;
@@ -147,6 +146,11 @@ class DatasetSurfaceVsSparkTest {
         Dataset<Row> hundred = updraft.range(0, 100, 1, 1).toDF();
         out.put("sample", hundred.sample(0.1, 7).collectAsList().toString());
         out.put("sampleWithReplacement", hundred.sample(true, 0.1, 7).collectAsList().toString());
+        Dataset<Row> threeParts = updraft.range(0, 100, 1, 3).toDF();
+        out.put("sampleWithReplacement.half", threeParts.sample(true, 0.5, 42).collectAsList().toString());
+        out.put("sampleWithReplacement.twice", threeParts.sample(true, 2.0, 7).collectAsList().toString());
+        out.put("sampleWithReplacement.large", hundred.sample(true, 50.0, 3).groupBy("id").count().orderBy("id")
+                .collectAsList().toString());
         Dataset<Row>[] splits = hundred.randomSplit(new double[] {0.5, 0.5}, 7);
         out.put("randomSplit", splits[0].count() + " " + splits[1].count() + " " + splits[0].collectAsList());
         Dataset<Row> pairs = values("x int not null, y string not null", new Object[] {1, "a"}, new Object[] {1, "b"},

@@ -16,7 +16,12 @@ public abstract sealed class UserDefinedAggregateFunctionBase permits UserDefine
 
     /** The aggregate over {@code exprs}. */
     public Column apply(Column... exprs) {
-        return UserDefinedAggregates.apply((UserDefinedAggregateFunction) this, exprs);
+        return UserDefinedAggregates.apply((UserDefinedAggregateFunction) this, false, exprs);
+    }
+
+    /** The aggregate over the distinct values of {@code exprs} (Spark's {@code udaf.distinct(cols)}). */
+    public Column distinct(Column... exprs) {
+        return UserDefinedAggregates.apply((UserDefinedAggregateFunction) this, true, exprs);
     }
 
     /** What the planner resolves: named by the class's simple name (lower-cased) until registered. */

@@ -16,12 +16,13 @@ final class UserDefinedAggregates {
     private UserDefinedAggregates() {
     }
 
-    static Column apply(UserDefinedAggregateFunction function, Column... exprs) {
+    /** The aggregate over {@code exprs}; {@code distinct}: over their distinct values. */
+    static Column apply(UserDefinedAggregateFunction function, boolean distinct, Column... exprs) {
         List<Expression> args = new ArrayList<>(exprs.length);
         for (Column c : exprs) {
             args.add(c.expr());
         }
-        return new Column(new UserFunctionCall(definition(function), args));
+        return new Column(new UserFunctionCall(definition(function), args, distinct));
     }
 
     static UserFunctionDefinition definition(UserDefinedAggregateFunction function) {

@@ -227,6 +227,22 @@ class UserDefinedFunctionsTest {
         assertThat(column(spark.sql("SELECT untypedaverage(age) FROM people"))).containsExactly(24.5);
     }
 
+    /** Spark 4.2's values and names (bench's SparkUdfCasesTest: untypedDistinctColumn). */
+    @Test
+    void untypedUserDefinedAggregateFunctionOverDistinctValues() {
+        UntypedAverage average = new UntypedAverage();
+        Dataset<Row> doubled = employees.toDF().select("name", "salary")
+                .union(employees.toDF().select("name", "salary").where(col("salary").gt(3500)));
+        Dataset<Row> both = doubled.agg(average.distinct(col("salary")), average.apply(col("salary")));
+        assertThat(both.columns()).containsExactly("untypedaverage(DISTINCT salary)", "untypedaverage(salary)");
+        assertThat(both.collectAsList()).containsExactly(Row.of(3750.0, 23500.0 / 6));
+        assertThat(doubled.groupBy(col("salary").gt(3500).as("high")).agg(average.distinct(col("salary")).as("a"))
+                .orderBy("high").collectAsList()).containsExactly(Row.of(false, 3250.0), Row.of(true, 4250.0));
+        assertThatThrownBy(() -> doubled.select(average.distinct(col("salary")).over(
+                io.updraft.sql.Window.orderBy(col("salary")))).collectAsList())
+                .hasMessageContaining("[DISTINCT_WINDOW_FUNCTION_UNSUPPORTED]");
+    }
+
     /** Spark 4.2's values and names (bench's SparkUdfCasesTest: udafDistinct, udafFilter*, untypedDistinctFilter). */
     @Test
     void userAggregatesTakeDistinctAndFilterInSql() {

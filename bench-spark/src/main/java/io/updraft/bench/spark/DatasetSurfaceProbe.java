@@ -119,6 +119,11 @@ public final class DatasetSurfaceProbe {
         Dataset<Row> hundred = spark.range(0, 100, 1, 1).toDF();
         out("sample", hundred.sample(0.1, 7).collectAsList());
         out("sampleWithReplacement", hundred.sample(true, 0.1, 7).collectAsList());
+        Dataset<Row> threeParts = spark.range(0, 100, 1, 3).toDF();
+        out("sampleWithReplacement.half", threeParts.sample(true, 0.5, 42).collectAsList());
+        out("sampleWithReplacement.twice", threeParts.sample(true, 2.0, 7).collectAsList());
+        out("sampleWithReplacement.large", hundred.sample(true, 50.0, 3).groupBy("id").count().orderBy("id")
+                .collectAsList());
         Dataset<Row>[] splits = hundred.randomSplit(new double[] {0.5, 0.5}, 7);
         out("randomSplit", splits[0].count() + " " + splits[1].count() + " " + splits[0].collectAsList());
         Dataset<Row> pairs = spark.sql("SELECT * FROM VALUES (1, 'a'), (1, 'b'), (2, 'a'), (1, 'a') AS t(x, y)");

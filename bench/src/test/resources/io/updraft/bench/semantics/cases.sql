@@ -910,6 +910,36 @@ from (select m, count(*) as n
       group by m) g
 order by m['a']
 
+-- case: group_by_nested_maps
+-- ordered
+-- show
+-- issue 10: Spark 4.2 sorts the maps at every depth of a grouping key (in a struct, an array, a map's values)
+select s, a, mm, n
+from (select s, a, mm, count(*) as n
+      from (select named_struct('k', n_regionkey, 'm', map('a', n_regionkey, 'b', 1)) as s,
+                   array(map('x', 1, 'y', n_regionkey)) as a,
+                   map('o', map('a', n_regionkey, 'b', 2)) as mm
+            from nation
+            union all
+            select named_struct('k', n_regionkey, 'm', map('b', 1, 'a', n_regionkey)),
+                   array(map('y', n_regionkey, 'x', 1)),
+                   map('o', map('b', 2, 'a', n_regionkey))
+            from nation where n_nationkey < 3) u
+      group by s, a, mm) g
+order by s.k
+
+-- case: count_distinct_of_nested_maps
+-- ordered
+-- issue 10: Spark 4.2 does not sort the maps of a DISTINCT aggregate's argument (entry order counts: 2, not 1)
+select n_regionkey, count(distinct m) as dm, count(distinct s) as ds, count(distinct m, n_regionkey) as dmk
+from (select n_regionkey,
+             if(n_nationkey % 2 = 0, map('a', 1, 'b', 2), map('b', 2, 'a', 1)) as m,
+             if(n_nationkey % 2 = 0, array(named_struct('m', map('a', 1, 'b', 2))),
+                array(named_struct('m', map('b', 2, 'a', 1)))) as s
+      from nation) t
+group by n_regionkey
+order by n_regionkey
+
 -- case: distinct_of_a_map_column
 -- error
 select distinct map('a', n_regionkey) as m from nation

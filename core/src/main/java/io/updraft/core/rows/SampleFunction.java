@@ -3,6 +3,7 @@ package io.updraft.core.rows;
 import io.updraft.core.typed.PartitionFunction;
 import io.updraft.sql.Row;
 import io.updraft.sql.types.StructType;
+import org.apache.commons.math3.distribution.PoissonDistribution;
 
 import java.util.HashMap;
 import java.util.Iterator;
@@ -10,14 +11,16 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 
 /**
- * Seeded sampling of each partition's rows, as Spark's {@code SampleExec} and {@code sampleBy}: a
- * {@link XorShiftRandom} seeded with {@code seed + partition index} draws one double per input row, in row order.
- * Without replacement a row is kept when the draw falls in [{@code lowerBound}, {@code upperBound}) (Spark's
+ * Seeded sampling of each partition's rows, as Spark's {@code SampleExec} and {@code sampleBy}. Without
+ * replacement a {@link XorShiftRandom} seeded with {@code seed + partition index} draws one double per input row,
+ * in row order, and a row is kept when the draw falls in [{@code lowerBound}, {@code upperBound}) (Spark's
  * {@code BernoulliCellSampler}; {@code randomSplit} gives each split its own range of one draw sequence, so the
- * splits are disjoint and cover the rows); with replacement a row is repeated a Poisson({@code upperBound}) number
- * of times (Knuth's method over the same generator: not Spark's draws); with {@code fractions} (sampleBy) the
- * bound is the fraction of the row's value in column {@code stratumColumn}, 0 for a value not listed.
- * Immutable; lazy.
+ * splits are disjoint and cover the rows); with {@code fractions} (sampleBy) the bound is the fraction of the
+ * row's value in column {@code stratumColumn}, 0 for a value not listed. With replacement (Spark's
+ * {@code PartitionwiseSampledRDD} over a {@code PoissonSampler} without gap sampling) partition i's seed is the
+ * (i + 1)-th {@code nextLong()} of a {@code java.util.Random(seed)}, and each row is repeated as many times as
+ * one draw of commons-math3's {@link PoissonDistribution}({@code upperBound}) reseeded with it — Spark's draws for
+ * every fraction. Immutable; lazy.
  */
 public record SampleFunction(double lowerBound, double upperBound, boolean withReplacement, long seed,
                              int stratumColumn, HashMap<Object, Double> fractions) implements PartitionFunction {
@@ -47,7 +50,8 @@ public record SampleFunction(double lowerBound, double upperBound, boolean withR
 
     @Override
     public Iterator<Row> apply(Iterator<Row> input, StructType inputSchema, int partition) {
-        XorShiftRandom random = new XorShiftRandom(seed + partition);
+        XorShiftRandom random = withReplacement ? null : new XorShiftRandom(seed + partition);
+        PoissonDistribution poisson = withReplacement ? poisson(upperBound, seed, partition) : null;
         return new Iterator<>() {
             private Row row;
             private int copies;
@@ -59,7 +63,7 @@ public record SampleFunction(double lowerBound, double upperBound, boolean withR
                         return false;
                     }
                     row = input.next();
-                    copies = draw(random, row);
+                    copies = poisson != null ? (upperBound > 0 ? poisson.sample() : 0) : draw(random, row);
                 }
                 return true;
             }
@@ -75,29 +79,28 @@ public record SampleFunction(double lowerBound, double upperBound, boolean withR
         };
     }
 
-    private int draw(XorShiftRandom random, Row row) {
-        if (withReplacement) {
-            return poisson(random, upperBound);
+    /**
+     * Spark's per-partition Poisson sampler: partition {@code partition}'s seed is the ({@code partition} + 1)-th
+     * {@code nextLong()} of {@code java.util.Random(seed)}; a fraction of 0 keeps no row (the mean 1 only satisfies
+     * the distribution's constructor, as Spark).
+     */
+    static PoissonDistribution poisson(double fraction, long seed, int partition) {
+        java.util.Random seeds = new java.util.Random(seed);
+        long partitionSeed = seeds.nextLong();
+        for (int i = 0; i < partition; i++) {
+            partitionSeed = seeds.nextLong();
         }
+        PoissonDistribution poisson = new PoissonDistribution(fraction > 0 ? fraction : 1.0);
+        poisson.reseedRandomGenerator(partitionSeed);
+        return poisson;
+    }
+
+    private int draw(XorShiftRandom random, Row row) {
         double x = random.nextDouble();
         if (fractions != null) {
             Double fraction = fractions.get(row.get(stratumColumn));
             return x < (fraction == null ? 0.0 : fraction) ? 1 : 0;
         }
         return x >= lowerBound && x < upperBound ? 1 : 0;
-    }
-
-    private static int poisson(XorShiftRandom random, double mean) {
-        if (mean <= 0) {
-            return 0;
-        }
-        double limit = Math.exp(-mean);
-        int k = 0;
-        double p = random.nextDouble();
-        while (p > limit) {
-            k++;
-            p *= random.nextDouble();
-        }
-        return k;
     }
 }

@@ -222,7 +222,7 @@ final class ExpressionResolver {
             case InSubquery in -> inSubquery(in, scope, insideAggregate);
             case GroupingSets g -> throw AnalysisErrors.unsupported(g.sql() + " outside GROUP BY");
             case UserFunctionCall u -> UserFunctionResolver.resolve(u.definition(),
-                    userArguments(u, scope, insideAggregate), insideAggregate);
+                    userArguments(u, scope, insideAggregate), insideAggregate, u.distinct());
         };
     }
 
@@ -500,9 +500,15 @@ final class ExpressionResolver {
         ResolvedExpression function;
         if (w.function() instanceof UserFunctionCall u) {
             // an Aggregator's udaf or a UserDefinedAggregateFunction from the Column API: agg.apply(cols).over(w)
-            function = UserFunctionResolver.resolve(u.definition(), userArguments(u, scope, false), false);
+            function = UserFunctionResolver.resolve(u.definition(), userArguments(u, scope, false), false,
+                    u.distinct());
             WindowFrame frame = WindowFunctions.frame(function, w.frame(), order, w.sql());
-            return new WindowExpression(function, partition, order, frame);
+            WindowExpression window = new WindowExpression(function, partition, order, frame);
+            if (u.distinct()) {
+                // Spark 4.2 names the whole window expression: "f(DISTINCT x) OVER (ORDER BY ... RANGE ...)"
+                throw AnalysisErrors.distinctWindowFunction(ExpressionPrinter.pretty(window));
+            }
+            return window;
         }
         FunctionCall f = (FunctionCall) w.function();
         if (WindowFunctions.isWindowOnly(f.name())) {

@@ -140,7 +140,8 @@ public final class ParsedPlanPrinter {
                 yield "'" + f.name() + "(" + (f.distinct() ? "distinct " : "") + args + ")"
                         + (f.filter() == null ? "" : " FILTER (WHERE " + expr(f.filter()) + ")");
             }
-            case UserFunctionCall u -> u.definition().name() + "(" + u.arguments().stream()
+            case UserFunctionCall u -> u.definition().name() + "(" + (u.distinct() ? "distinct " : "")
+                    + u.arguments().stream()
                     .map(ParsedPlanPrinter::expr).collect(Collectors.joining(", ")) + ")";
             case SortOrderExpr s -> expr(s.child()) + (s.ascending() ? " ASC" : " DESC")
                     + (s.nullsFirst() ? " NULLS FIRST" : " NULLS LAST");

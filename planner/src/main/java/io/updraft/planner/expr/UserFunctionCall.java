@@ -6,18 +6,25 @@ import java.util.stream.Collectors;
 
 /**
  * A call of a user-defined function over {@code arguments} ({@code udf.apply(cols)}, {@code udaf(...).apply(cols)});
- * calls by name ({@code callUDF}, SQL) stay {@link FunctionCall}s and the analyzer finds the session's registered
- * definition. Immutable.
+ * {@code distinct}: an aggregate over the distinct argument values ({@code udaf.distinct(cols)}). Calls by name
+ * ({@code callUDF}, SQL) stay {@link FunctionCall}s and the analyzer finds the session's registered definition.
+ * Immutable.
  */
-public record UserFunctionCall(UserFunctionDefinition definition, List<Expression> arguments) implements Expression {
+public record UserFunctionCall(UserFunctionDefinition definition, List<Expression> arguments, boolean distinct)
+        implements Expression {
     public UserFunctionCall {
         Objects.requireNonNull(definition, "definition is null");
         arguments = List.copyOf(arguments);
     }
 
+    /** A call over every argument value. */
+    public UserFunctionCall(UserFunctionDefinition definition, List<Expression> arguments) {
+        this(definition, arguments, false);
+    }
+
     @Override
     public String sql() {
-        return definition.name() + "(" + arguments.stream().map(Expression::sql).collect(Collectors.joining(", "))
-                + ")";
+        return definition.name() + "(" + (distinct ? "DISTINCT " : "")
+                + arguments.stream().map(Expression::sql).collect(Collectors.joining(", ")) + ")";
     }
 }

@@ -53,8 +53,14 @@ public final class NestedFunctions {
             }
             return new CreateArrayFunction(args, a, c.allocator());
         }, "array");
-        add(map, c -> new MapSortFunction(mapArgument(c.arity(1, 1)), (MapType) c.resultType(), c.allocator()),
-                "map_sort");
+        add(map, c -> {
+            VectorExpression value = c.arity(1, 1).argument(0);
+            if (!MapSortFunction.containsMap(value.type())) {
+                throw UpdraftException.user("map_sort takes a map or a struct or array holding one, not "
+                        + value.type().simpleString());
+            }
+            return new MapSortFunction(value, value.type(), c.allocator());
+        }, "map_sort");
         add(map, c -> new MapPartFunction(mapArgument(c.arity(1, 1)), 0, (ArrayType) c.resultType(), c.allocator()),
                 "map_keys");
         add(map, c -> new MapPartFunction(mapArgument(c.arity(1, 1)), 1, (ArrayType) c.resultType(), c.allocator()),
