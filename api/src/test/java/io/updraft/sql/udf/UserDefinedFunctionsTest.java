@@ -239,7 +239,7 @@ class UserDefinedFunctionsTest {
         assertThat(doubled.groupBy(col("salary").gt(3500).as("high")).agg(average.distinct(col("salary")).as("a"))
                 .orderBy("high").collectAsList()).containsExactly(Row.of(false, 3250.0), Row.of(true, 4250.0));
         assertThatThrownBy(() -> doubled.select(average.distinct(col("salary")).over(
-                io.updraft.sql.Window.orderBy(col("salary")))).collectAsList())
+                io.updraft.sql.expressions.Window.orderBy(col("salary")))).collectAsList())
                 .hasMessageContaining("[DISTINCT_WINDOW_FUNCTION_UNSUPPORTED]");
     }
 
