@@ -405,7 +405,8 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         });
         taskConfig.put(RuntimeConfig.TIME_ZONE, conf.get(RuntimeConfig.TIME_ZONE));
         JobRunnerOptions options = cluster.jobOptions(conf.getAll())
-                .withSplitPolicy(new SplitPolicy(parallelism, conf.maxPartitionBytes(), conf.openCostBytes(), true))
+                .withSplitPolicy(new SplitPolicy(parallelism, conf.maxPartitionBytes(), conf.openCostBytes(),
+                        cluster.packsSmallFiles()))
                 .withProgress(conf.showProgress() ? (progress != null ? progress : System.err) : null)
                 .withTaskConfig(taskConfig);
         JobRunner runner = cluster.jobRunner(options);

@@ -16,6 +16,15 @@ public interface Cluster extends AutoCloseable {
     /** Task slots (local[N]: N; lambda: the maximum concurrency). */
     int parallelism();
 
+    /**
+     * Whether small Parquet files share scan tasks ({@code SplitPolicy.packFiles}, as Spark's FilePartition): true in
+     * local mode, where task slots are few and every task has a fixed cost; false by default (on Lambda each split
+     * stays an invocation of its own).
+     */
+    default boolean packsSmallFiles() {
+        return false;
+    }
+
     ParquetFooterReader footers();
 
     /** This cluster's scheduler defaults with the {@code updraft.*} scheduler settings in {@code settings} applied. */

@@ -89,6 +89,11 @@ public final class LocalCluster implements Cluster {
         return threads;
     }
 
+    @Override
+    public boolean packsSmallFiles() {
+        return true;
+    }
+
     /** The root allocator tasks and result decoding allocate from; owned (and closed) by this cluster. */
     public BufferAllocator allocator() {
         return allocator;

@@ -5,7 +5,7 @@ package io.updraft.coordinator.scan;
  * {@code target = min(maxPartitionBytes, max(openCostBytes, totalBytes / parallelism))}. With 4 MiB
  * opening cost, a small table still gets one task per file, and a large one gets about one task per
  * slot, capped at {@code maxPartitionBytes} (spark.sql.files.maxPartitionBytes, 128 MiB). With {@code packFiles}
- * (what sessions use, as Spark does) Parquet splits smaller than the target share tasks ({@link ScanSplitter#tasks});
+ * (what local-mode sessions use, as Spark does) Parquet splits smaller than the target share tasks ({@link ScanSplitter#tasks});
  * without it (the job runner's defaults, which tests of the scheduler use) each split is a task.
  */
 public record SplitPolicy(int parallelism, long maxPartitionBytes, long openCostBytes, boolean packFiles) {
