@@ -140,23 +140,11 @@ public final class PipelineBuilder {
         boolean buildIsLeft = j.build() == BuildSide.LEFT;
         Operator build = buildIsLeft ? j.left() : j.right();
         Operator probe = buildIsLeft ? j.right() : j.left();
-        if (context.broadcastTables() == null || !readsOnlyStageOutputs(build) || !scansFiles(probe)) {
+        if (context.broadcastTables() == null || scansFiles(build) || !scansFiles(probe)) {
             return null;
         }
         return List.of(context.jobId(), context.stageId(), build, buildIsLeft ? j.leftKeys() : j.rightKeys(),
                 j.nullSafe(), IntegralKeys.enabled(context.config()));
-    }
-
-    private static boolean readsOnlyStageOutputs(Operator op) {
-        if (op instanceof FileScan) {
-            return false;
-        }
-        for (Operator child : op.children()) {
-            if (!readsOnlyStageOutputs(child)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static boolean scansFiles(Operator op) {

@@ -124,11 +124,6 @@ public final class TaskRunner implements AutoCloseable {
         broadcastTables.jobEnded(jobId);
     }
 
-    /** The broadcast tables this runner's tasks share (at most one task's default memory of them). */
-    public BroadcastTables broadcastTables() {
-        return broadcastTables;
-    }
-
     /** Releases the shared broadcast tables; call after the last task ended, before the root allocator closes. */
     @Override
     public void close() {

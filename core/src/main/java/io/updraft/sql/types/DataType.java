@@ -48,6 +48,19 @@ public sealed interface DataType extends java.io.Serializable permits BooleanTyp
     }
 
     /**
+     * Whether this is a map or holds one at any depth (array elements, map values, struct fields): the types whose
+     * grouping keys are map-sorted (Spark 4.2's InsertMapSortInGroupingExpressions).
+     */
+    default boolean containsMap() {
+        return switch (this) {
+            case MapType m -> true;
+            case ArrayType a -> a.elementType().containsMap();
+            case StructType s -> s.fieldList().stream().anyMatch(f -> f.dataType().containsMap());
+            default -> false;
+        };
+    }
+
+    /**
      * Parses a SQL type name (case-insensitive): boolean, tinyint/byte, smallint/short, int/integer, bigint/long,
      * float, double, decimal(p,s), string, binary, date, timestamp, void, {@code array<T>}, {@code map<K,V>},
      * {@code struct<name:T,...>} (names bare or in backticks), each element, value or field optionally

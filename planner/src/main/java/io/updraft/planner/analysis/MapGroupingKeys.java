@@ -7,7 +7,6 @@ import io.updraft.planner.resolved.expr.Expressions;
 import io.updraft.planner.resolved.expr.NamedExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.planner.resolved.expr.ScalarFunctionExpression;
-import io.updraft.sql.types.MapType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,13 +28,13 @@ final class MapGroupingKeys {
     }
 
     static boolean any(List<ResolvedExpression> groupings) {
-        return groupings.stream().anyMatch(g -> containsMap(g.dataType()));
+        return groupings.stream().anyMatch(g -> g.dataType().containsMap());
     }
 
     static Rewritten rewrite(List<ResolvedExpression> groupings, List<NamedExpression> outputs, ExprIdGenerator ids) {
-        List<ResolvedExpression> maps = groupings.stream().filter(g -> containsMap(g.dataType())).toList();
+        List<ResolvedExpression> maps = groupings.stream().filter(g -> g.dataType().containsMap()).toList();
         List<ResolvedExpression> newGroupings = groupings.stream()
-                .map(g -> containsMap(g.dataType()) ? sorted(g) : g).toList();
+                .map(g -> g.dataType().containsMap() ? sorted(g) : g).toList();
         List<NamedExpression> newOutputs = new ArrayList<>();
         for (NamedExpression n : outputs) {
             if (n instanceof AttributeReference a && maps.stream().anyMatch(g -> Expressions.semanticEquals(g, a))) {
@@ -57,7 +56,7 @@ final class MapGroupingKeys {
     static io.updraft.planner.resolved.plan.ResolvedPlan checkNoMapColumns(
             io.updraft.planner.resolved.plan.ResolvedPlan plan) {
         for (AttributeReference a : plan.output()) {
-            if (containsMap(a.dataType())) {
+            if (a.dataType().containsMap()) {
                 throw new io.updraft.core.error.AnalysisException("UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE",
                         "0A000", "The feature is not supported: Cannot have MAP type columns in DataFrame which calls"
                         + " set operations (INTERSECT, EXCEPT, etc.), but the type of column " + AnalysisErrors.quoteId(
@@ -65,15 +64,6 @@ final class MapGroupingKeys {
             }
         }
         return plan;
-    }
-
-    static boolean containsMap(io.updraft.sql.types.DataType type) {
-        return switch (type) {
-            case MapType m -> true;
-            case io.updraft.sql.types.ArrayType a -> containsMap(a.elementType());
-            case io.updraft.sql.types.StructType s -> s.fieldList().stream().anyMatch(f -> containsMap(f.dataType()));
-            default -> false;
-        };
     }
 
     private static ResolvedExpression replace(ResolvedExpression e, List<ResolvedExpression> maps) {

@@ -50,36 +50,19 @@ final class MapSortFunction extends VectorExpression {
         }
     }
 
-    /** Whether {@code type} is a map or holds one at any depth. */
-    static boolean containsMap(DataType type) {
-        return switch (type) {
-            case MapType m -> true;
-            case ArrayType a -> containsMap(a.elementType());
-            case StructType s -> {
-                for (int i = 0; i < s.size(); i++) {
-                    if (containsMap(s.get(i).dataType())) {
-                        yield true;
-                    }
-                }
-                yield false;
-            }
-            default -> false;
-        };
-    }
-
     /** Rows [0, count) of {@code v} (of {@code type}) with every map sorted, as a new vector. */
     private static FieldVector sorted(FieldVector v, DataType type, int count, BufferAllocator allocator) {
         if (type instanceof MapType m) {
             return sortedMap((MapVector) v, m, count, allocator);
         }
-        if (type instanceof StructType s && containsMap(s)) {
+        if (type instanceof StructType s && s.containsMap()) {
             DataType[] types = new DataType[s.size()];
             for (int i = 0; i < types.length; i++) {
                 types[i] = s.get(i).dataType();
             }
             return sortedStruct((StructVector) v, types, count, allocator);
         }
-        if (type instanceof ArrayType a && containsMap(a.elementType())) {
+        if (type instanceof ArrayType a && a.elementType().containsMap()) {
             return sortedArray((ListVector) v, a.elementType(), count, allocator);
         }
         return Vectors.slice(v, 0, count, allocator);
@@ -113,7 +96,7 @@ final class MapSortFunction extends VectorExpression {
             copyOffsetsAndValidity(m, out, n);
             // values holding maps are sorted inside first (Spark: map_sort(map_from_arrays(keys, sorted values)))
             FieldVector sortedEntries;
-            if (containsMap(type.valueType())) {
+            if (type.valueType().containsMap()) {
                 try (FieldVector inner = sortedStruct(entries, new DataType[] {type.keyType(), type.valueType()},
                         total, allocator)) {
                     sortedEntries = Vectors.gather(inner, rows, total, allocator);

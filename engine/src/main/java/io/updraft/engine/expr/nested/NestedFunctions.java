@@ -55,7 +55,7 @@ public final class NestedFunctions {
         }, "array");
         add(map, c -> {
             VectorExpression value = c.arity(1, 1).argument(0);
-            if (!MapSortFunction.containsMap(value.type())) {
+            if (!value.type().containsMap()) {
                 throw UpdraftException.user("map_sort takes a map or a struct or array holding one, not "
                         + value.type().simpleString());
             }
