@@ -61,6 +61,29 @@ class VectorsTest {
     }
 
     @Test
+    void negativeRowsAreNullWhetherOrNotTheSourcesHaveNulls() {
+        int n = 200;
+        Object[] dense = new Object[n];
+        Object[] sparse = new Object[n];
+        for (int i = 0; i < n; i++) {
+            dense[i] = (long) i;
+            sparse[i] = i % 5 == 0 ? null : (long) i;
+        }
+        int[] rows = new int[n];
+        for (int i = 0; i < n; i++) {
+            rows[i] = i % 3 == 0 ? -1 : n - 1 - i;
+        }
+        List<Object> fromDense = gather(DataTypes.LongType, rows, dense);
+        List<Object> fromSparse = gather(DataTypes.LongType, rows, sparse);
+        for (int i = 0; i < n; i++) {
+            Object expectedDense = rows[i] < 0 ? null : dense[rows[i]];
+            Object expectedSparse = rows[i] < 0 ? null : sparse[rows[i]];
+            assertThat(fromDense.get(i)).as("dense row %d", i).isEqualTo(expectedDense);
+            assertThat(fromSparse.get(i)).as("sparse row %d", i).isEqualTo(expectedSparse);
+        }
+    }
+
+    @Test
     void slicesAndSharesWithoutLeaks() {
         Object[] values = new Object[100];
         for (int i = 0; i < values.length; i++) {
