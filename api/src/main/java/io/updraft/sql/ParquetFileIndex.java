@@ -4,6 +4,7 @@ import io.updraft.coordinator.scan.ParquetFooterReader;
 import io.updraft.core.error.AnalysisException;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.stats.ColumnRange;
 import io.updraft.engine.parquet.ParquetFileInfo;
 import io.updraft.planner.logical.FileSource;
 import io.updraft.sql.types.StructField;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -67,9 +69,11 @@ final class ParquetFileIndex {
         String schemaFile = null;
         long bytes = 0;
         long rows = 0;
+        Map<String, ColumnRange> ranges = null;
         for (FileListing.Listed f : listed) {
             String name = f.path();
             ParquetFileInfo info = readFooter(footers, name);
+            ranges = ranges == null ? new HashMap<>(info.columnRanges()) : intersect(ranges, info.columnRanges());
             if (schema == null) {
                 schema = info.schema();
                 schemaFile = name;
@@ -85,7 +89,15 @@ final class ParquetFileIndex {
         StructType partitionSchema = userSchema != null ? typedFrom(userSchema, partitions.schema())
                 : partitions.schema();
         return new FileSource(names, paths, append(data, partitionSchema), bytes, rows,
-                io.updraft.core.plan.FileFormat.PARQUET, partitionSchema, partitions.values(), sizes);
+                io.updraft.core.plan.FileFormat.PARQUET, partitionSchema, partitions.values(), sizes,
+                userSchema != null ? Map.of() : ranges);
+    }
+
+    /** The columns with a range in both, each the union of the two (a column some file lacks a range for has none). */
+    private static Map<String, ColumnRange> intersect(Map<String, ColumnRange> ranges, Map<String, ColumnRange> file) {
+        ranges.keySet().retainAll(file.keySet());
+        ranges.replaceAll((column, range) -> range.union(file.get(column)));
+        return ranges;
     }
 
     /** {@code schema} without the columns named in {@code drop}. */

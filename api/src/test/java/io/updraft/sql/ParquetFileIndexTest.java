@@ -4,6 +4,7 @@ import io.updraft.coordinator.scan.ParquetFooterReader;
 import io.updraft.core.error.AnalysisException;
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.stats.ColumnRange;
 import io.updraft.engine.parquet.ParquetFileInfo;
 import io.updraft.engine.parquet.ParquetFileInfo.RowGroupInfo;
 import io.updraft.planner.logical.FileSource;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -96,6 +98,21 @@ class ParquetFileIndexTest {
         assertThat(source.schema()).isEqualTo(AB);
         assertThat(source.rowCount()).isEqualTo(20);
         assertThat(source.sizeInBytes()).isEqualTo(6);
+    }
+
+    @Test
+    void columnRangesCoverEveryFileAndOnlyColumnsEveryFileHasOneFor() throws IOException {
+        touch("t/a.parquet");
+        touch("t/b.parquet");
+        ParquetFooterReader footers = path -> new ParquetFileInfo(path, 0, AB, 1, List.of(), List.of(),
+                path.endsWith("a.parquet") ? Map.of("a", new ColumnRange(0, 5))
+                        : Map.of("a", new ColumnRange(3, 9), "b", new ColumnRange(1, 2)));
+
+        FileSource source = ParquetFileIndex.resolve(List.of(dir.resolve("t").toString()), footers);
+        assertThat(source.columnRanges()).isEqualTo(Map.of("a", new ColumnRange(0, 9)));
+        FileSource typedByTheUser = ParquetFileIndex.resolve(List.of(dir.resolve("t").toString()), footers, Map.of(),
+                null, AB);
+        assertThat(typedByTheUser.columnRanges()).as("a user schema may retype columns").isEmpty();
     }
 
     @Test

@@ -1,12 +1,15 @@
 package io.updraft.engine.parquet;
 
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.stats.ColumnRange;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.schema.MessageType;
 import io.updraft.engine.store.ObjectStoreProvider;
@@ -19,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,10 +59,12 @@ public final class ParquetFiles {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
             List<StructField> fields = new ArrayList<>();
             List<String> unsupported = new ArrayList<>();
+            List<ParquetColumn> columns = new ArrayList<>();
             for (int i = 0; i < schema.getFieldCount(); i++) {
                 ParquetColumn.Mapping mapping = ParquetColumn.map(schema, i);
                 if (mapping.column() != null) {
                     fields.add(new StructField(mapping.column().name(), mapping.column().type(), true));
+                    columns.add(mapping.column());
                 } else {
                     unsupported.add(mapping.unsupportedReason());
                 }
@@ -72,10 +78,59 @@ public final class ParquetFiles {
                 groups.add(new ParquetFileInfo.RowGroupInfo(i, count, b.getCompressedSize(), b.getTotalByteSize()));
                 rows += count;
             }
-            return new ParquetFileInfo(path, input.getLength(), new StructType(fields), rows, groups, unsupported);
+            return new ParquetFileInfo(path, input.getLength(), new StructType(fields), rows, groups, unsupported,
+                    ranges(columns, blocks));
         } catch (IOException e) {
             throw unreadable(path, e);
         }
+    }
+
+    /**
+     * Min and max of each top-level numeric, date, timestamp or decimal column over all row groups, where every
+     * row group's chunk has statistics with a non-null min and max (NaN bounds of doubles disqualify a column).
+     */
+    static Map<String, ColumnRange> ranges(List<ParquetColumn> columns, List<BlockMetaData> blocks) {
+        Map<String, ColumnRange> out = new HashMap<>();
+        if (blocks.isEmpty()) {
+            return out;
+        }
+        for (ParquetColumn column : columns) {
+            ColumnRange range = null;
+            for (BlockMetaData block : blocks) {
+                ColumnRange chunkRange = chunkRange(column, block);
+                if (chunkRange == null) {
+                    range = null;
+                    break;
+                }
+                range = range == null ? chunkRange : range.union(chunkRange);
+            }
+            if (range != null) {
+                out.put(column.name(), range);
+            }
+        }
+        return out;
+    }
+
+    private static ColumnRange chunkRange(ParquetColumn column, BlockMetaData block) {
+        for (ColumnChunkMetaData chunk : block.getColumns()) {
+            String[] path = chunk.getPath().toArray();
+            if (path.length != 1 || !path[0].equals(column.name())) {
+                continue;
+            }
+            Statistics<?> stats = chunk.getStatistics();
+            if (stats == null || !stats.hasNonNullValue()) {
+                return null;
+            }
+            Object min = RowGroupPruner.StatisticsValues.convert(stats.genericGetMin(), column);
+            Object max = RowGroupPruner.StatisticsValues.convert(stats.genericGetMax(), column);
+            if (!(min instanceof Number lo) || !(max instanceof Number hi)) {
+                return null;
+            }
+            double a = lo.doubleValue();
+            double b = hi.doubleValue();
+            return Double.isNaN(a) || Double.isNaN(b) || a > b ? null : new ColumnRange(a, b);
+        }
+        return null;
     }
 
     /** The readable columns of {@code path} as a schema. */

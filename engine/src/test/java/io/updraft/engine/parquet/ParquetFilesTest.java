@@ -2,6 +2,7 @@ package io.updraft.engine.parquet;
 
 import io.updraft.core.error.ErrorType;
 import io.updraft.core.error.UpdraftException;
+import io.updraft.core.stats.ColumnRange;
 import io.updraft.engine.testing.ParquetTestFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,16 @@ class ParquetFilesTest {
         assertThat(info.fileSize()).isEqualTo(Files.size(file));
         assertThat(info.unsupportedColumns()).isEmpty();
         assertThat(ParquetFiles.inspectSchema(file.toUri().toString())).isEqualTo(info.schema());
+        // min and max over the three row groups, in each type's internal unit; none for strings, booleans, floats
+        // and the small integer types (their statistics are not read)
+        long day = java.time.LocalDate.parse("2020-01-01").toEpochDay();
+        assertThat(info.columnRanges()).containsOnlyKeys("id", "small", "amount", "day", "at", "d", "u");
+        assertThat(info.columnRanges().get("id")).isEqualTo(new ColumnRange(0, 4999));
+        assertThat(info.columnRanges().get("amount")).isEqualTo(new ColumnRange(0, 1666.333));
+        assertThat(info.columnRanges().get("day")).isEqualTo(new ColumnRange(day, day + 4999));
+        assertThat(info.columnRanges().get("at").min()).isEqualTo(info.columnRanges().get("at").max());
+        ColumnRange d = info.columnRanges().get("d");
+        assertThat(d.min() == 0 && d.max() == 4999).as("d in %s", d).isTrue(); // Parquet writes a 0.0 min as -0.0
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.updraft.planner.logical;
 
+import io.updraft.core.stats.ColumnRange;
 import io.updraft.core.plan.FileFormat;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
@@ -7,6 +8,7 @@ import io.updraft.sql.types.StructType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -15,12 +17,15 @@ import java.util.Objects;
  * then the Hive-style partition columns ({@code partitionSchema}, last, as Spark puts them); {@code
  * partitionValues} holds each file's raw partition values (parallel to {@code files}; empty when unpartitioned),
  * {@code fileSizes} each file's size in bytes (parallel to {@code files}, or empty when unknown).
- * {@code displayPaths} are the user's paths, for explain.
+ * {@code displayPaths} are the user's paths, for explain. {@code columnRanges}: min and max of data columns over all
+ * files, by column name, where the footers give them (size estimates only; see {@code SizeEstimator}).
  */
 public record FileSource(List<String> files, List<String> displayPaths, StructType schema, long sizeInBytes,
                          long rowCount, FileFormat format, StructType partitionSchema,
-                         List<List<String>> partitionValues, List<Long> fileSizes) {
+                         List<List<String>> partitionValues, List<Long> fileSizes,
+                         Map<String, ColumnRange> columnRanges) {
     public FileSource {
+        columnRanges = Map.copyOf(columnRanges);
         files = List.copyOf(files);
         displayPaths = List.copyOf(displayPaths);
         Objects.requireNonNull(schema, "schema is null");
@@ -36,6 +41,14 @@ public record FileSource(List<String> files, List<String> displayPaths, StructTy
             throw new IllegalArgumentException(files.size() + " files but " + partitionValues.size()
                     + " lists of partition values");
         }
+    }
+
+    /** Without column ranges. */
+    public FileSource(List<String> files, List<String> displayPaths, StructType schema, long sizeInBytes,
+                      long rowCount, FileFormat format, StructType partitionSchema,
+                      List<List<String>> partitionValues, List<Long> fileSizes) {
+        this(files, displayPaths, schema, sizeInBytes, rowCount, format, partitionSchema, partitionValues, fileSizes,
+                Map.of());
     }
 
     /** Unpartitioned Parquet files. */

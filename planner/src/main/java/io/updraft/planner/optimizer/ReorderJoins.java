@@ -1,6 +1,7 @@
 package io.updraft.planner.optimizer;
 
 import io.updraft.core.plan.JoinType;
+import io.updraft.core.stats.ColumnRange;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.Expressions;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
@@ -90,10 +91,11 @@ public final class ReorderJoins implements OptimizerRule {
         double[] rows = new double[n];
         for (int i = 0; i < n; i++) {
             rows[i] = SizeEstimator.rows(items.get(i));
+            Map<Long, ColumnRange> ranges = SizeEstimator.ranges(items.get(i));
             for (ResolvedExpression c : conditions) {
                 Set<Long> refs = Expressions.references(c).keySet();
                 if (!refs.isEmpty() && itemIds.get(i).containsAll(refs)) {
-                    rows[i] *= SizeEstimator.selectivity(c);
+                    rows[i] *= SizeEstimator.selectivity(c, ranges);
                 }
             }
         }

@@ -2,6 +2,7 @@ package io.updraft.planner.stats;
 
 import io.updraft.core.expr.CompareOp;
 import io.updraft.core.plan.JoinType;
+import io.updraft.core.stats.ColumnRange;
 import io.updraft.planner.resolved.expr.AndExpression;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.ComparisonExpression;
@@ -48,15 +49,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * Size estimates for join ordering, broadcast selection and sort planning, from the Parquet sources' row counts
- * and sizes and fixed selectivities (there are no column statistics):
+ * and sizes, the min and max of columns where footers give them, and fixed selectivities (no distinct counts):
  * <ul>
  *   <li>scan: the source's row count (or its size / row width when unknown); bytes = rows × output width, where
  *   a row is 8 bytes plus Spark's default size per column (int/date 4, bigint/double/timestamp 8, decimal 8 or
  *   16, string 20, boolean 1);</li>
- *   <li>filter: rows × selectivity: {@code col = literal} 0.1, other comparisons with a literal 1/3,
+ *   <li>filter: rows × selectivity: {@code col = literal} 0.1, other comparisons with a literal the fraction of
+ *   the column's range (Parquet footers' min and max, {@link ColumnRange}) on their side, else 1/3,
  *   column-to-column equality 0.1, LIKE 0.25, IN (n values) min(0.5, 0.1 n), IS NULL 0.1, IS NOT NULL 0.9, NOT s
  *   1 - s, AND the product, OR s1 + s2 - s1 s2, anything else 0.5;</li>
  *   <li>equi-join: rows(l) × rows(r) / min(base rows of the two key columns' tables) — exact for a key/foreign-key
@@ -85,7 +88,7 @@ public final class SizeEstimator {
     public static double rows(ResolvedPlan plan) {
         return switch (plan) {
             case ScanNode s -> baseRows(s);
-            case FilterNode f -> rows(f.child()) * selectivity(f.condition());
+            case FilterNode f -> rows(f.child()) * selectivity(f.condition(), ranges(f.child()));
             case ProjectNode p -> rows(p.child());
             case SubqueryAliasNode a -> rows(a.child());
             case BroadcastHintNode b -> rows(b.child());
@@ -192,13 +195,26 @@ public final class SizeEstimator {
 
     /** Scan column id → the scan's base row count, for every scan below (through renames by projection). */
     public static void collectBaseRows(ResolvedPlan plan, Map<Long, Double> out) {
+        collectByColumn(plan, out, (scan, column) -> baseRows(scan));
+    }
+
+    /**
+     * Scan column id → {@code value(scan, column)} (skipped when null), for every scan below, and the same value
+     * for an alias of such a column in a projection above it.
+     */
+    private static <V> void collectByColumn(ResolvedPlan plan, Map<Long, V> out,
+                                            BiFunction<ScanNode, AttributeReference, V> value) {
         if (plan instanceof ScanNode s) {
-            double rows = baseRows(s);
-            s.output().forEach(a -> out.put(a.id(), rows));
+            for (AttributeReference a : s.output()) {
+                V v = value.apply(s, a);
+                if (v != null) {
+                    out.put(a.id(), v);
+                }
+            }
             return;
         }
         for (ResolvedPlan c : plan.children()) {
-            collectBaseRows(c, out);
+            collectByColumn(c, out, value);
         }
         if (plan instanceof ProjectNode p) {
             for (var n : p.projectList()) {
@@ -210,16 +226,31 @@ public final class SizeEstimator {
         }
     }
 
-    /** The estimated fraction of rows a predicate keeps (see the class comment). */
+    /** The estimated fraction of rows a predicate keeps, without column ranges (see the class comment). */
     public static double selectivity(ResolvedExpression e) {
+        return selectivity(e, Map.of());
+    }
+
+    /**
+     * The estimated fraction of rows a predicate keeps, where {@code ranges} gives the min and max of columns by
+     * attribute id: comparisons of such a column with a numeric or date literal ({@code <, <=, >, >=}) keep the
+     * fraction of the range on their side, values assumed uniform, and the range conjuncts of an AND on one column
+     * are intersected first (a BETWEEN keeps the fraction between its bounds), never less than {@link
+     * #MIN_RANGE_SELECTIVITY}.
+     */
+    public static double selectivity(ResolvedExpression e, Map<Long, ColumnRange> ranges) {
         return switch (e) {
-            case AndExpression a -> selectivity(a.left()) * selectivity(a.right());
+            case AndExpression a -> andSelectivity(a, ranges);
             case OrExpression o -> {
-                double l = selectivity(o.left());
-                double r = selectivity(o.right());
+                double l = selectivity(o.left(), ranges);
+                double r = selectivity(o.right(), ranges);
                 yield l + r - l * r;
             }
-            case NotExpression n -> 1 - selectivity(n.child());
+            case NotExpression n -> 1 - selectivity(n.child(), ranges);
+            case ComparisonExpression c when rangeBound(c, ranges) != null -> {
+                RangeBound b = rangeBound(c, ranges);
+                yield Math.max(MIN_RANGE_SELECTIVITY, b.upper() - b.lower());
+            }
             case ComparisonExpression c -> {
                 boolean literal = c.left() instanceof ConstantExpression || c.right() instanceof ConstantExpression;
                 if (c.op() == CompareOp.EQUAL || c.op() == CompareOp.EQUAL_NULL_SAFE) {
@@ -234,6 +265,71 @@ public final class SizeEstimator {
             case ConstantExpression c -> Boolean.TRUE.equals(c.value()) ? 1 : 0;
             default -> 0.5;
         };
+    }
+
+    /** Range predicates never estimate fewer than this fraction of rows (the range is a guess about the values). */
+    static final double MIN_RANGE_SELECTIVITY = 0.001;
+
+    /** The fractions [lower, upper] of a column's range that a comparison with a literal keeps. */
+    private record RangeBound(long column, double lower, double upper) {
+    }
+
+    /** {@code col op literal} or {@code literal op col} for an ordering op over a column with a range; else null. */
+    private static RangeBound rangeBound(ComparisonExpression c, Map<Long, ColumnRange> ranges) {
+        if (ranges.isEmpty()) {
+            return null;
+        }
+        CompareOp op = c.op();
+        ResolvedExpression column = c.left();
+        ResolvedExpression literal = c.right();
+        if (c.left() instanceof ConstantExpression) {
+            column = c.right();
+            literal = c.left();
+            op = switch (op) {
+                case LESS_THAN -> CompareOp.GREATER_THAN;
+                case LESS_THAN_OR_EQUAL -> CompareOp.GREATER_THAN_OR_EQUAL;
+                case GREATER_THAN -> CompareOp.LESS_THAN;
+                case GREATER_THAN_OR_EQUAL -> CompareOp.LESS_THAN_OR_EQUAL;
+                default -> op;
+            };
+        }
+        if (!(column instanceof AttributeReference a) || !(literal instanceof ConstantExpression k)
+                || !(k.value() instanceof Number n) || !ranges.containsKey(a.id())) {
+            return null;
+        }
+        double fraction = ranges.get(a.id()).fractionBelow(n.doubleValue());
+        return switch (op) {
+            case LESS_THAN, LESS_THAN_OR_EQUAL -> new RangeBound(a.id(), 0, fraction);
+            case GREATER_THAN, GREATER_THAN_OR_EQUAL -> new RangeBound(a.id(), fraction, 1);
+            default -> null;
+        };
+    }
+
+    /** An AND's conjuncts: range comparisons intersected per column, the others multiplied. */
+    private static double andSelectivity(AndExpression and, Map<Long, ColumnRange> ranges) {
+        double product = 1;
+        Map<Long, double[]> bounds = new HashMap<>();
+        for (ResolvedExpression c : Expressions.conjuncts(and)) {
+            RangeBound b = c instanceof ComparisonExpression cmp ? rangeBound(cmp, ranges) : null;
+            if (b == null) {
+                product *= selectivity(c, ranges);
+            } else {
+                double[] bound = bounds.computeIfAbsent(b.column(), id -> new double[] {0, 1});
+                bound[0] = Math.max(bound[0], b.lower());
+                bound[1] = Math.min(bound[1], b.upper());
+            }
+        }
+        for (double[] bound : bounds.values()) {
+            product *= Math.max(MIN_RANGE_SELECTIVITY, bound[1] - bound[0]);
+        }
+        return product;
+    }
+
+    /** Scan column id → its range over the scan's files (through renames by projection), for every scan below. */
+    public static Map<Long, ColumnRange> ranges(ResolvedPlan plan) {
+        Map<Long, ColumnRange> out = new HashMap<>();
+        collectByColumn(plan, out, (scan, column) -> scan.source().columnRanges().get(column.name()));
+        return out;
     }
 
     /** Bytes per row: 8 plus Spark's default size of each column's type. */

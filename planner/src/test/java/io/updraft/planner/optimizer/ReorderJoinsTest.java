@@ -1,11 +1,19 @@
 package io.updraft.planner.optimizer;
 
+import io.updraft.core.stats.ColumnRange;
+import io.updraft.planner.Tpch;
+import io.updraft.planner.TpchCatalog;
+import io.updraft.planner.analysis.Analyzer;
+import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.resolved.plan.ScanNode;
+import io.updraft.planner.sql.SqlFrontEnd;
+import io.updraft.planner.stats.SizeEstimatorRangesTest;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static io.updraft.planner.TestQueries.analyzeForRule;
 import static io.updraft.planner.TestQueries.find;
@@ -36,6 +44,26 @@ class ReorderJoinsTest {
         assertThat(find(joins.get(0).right(), ScanNode.class)).extracting(ScanNode::relationName)
                 .containsExactly("region");
         assertThat(joins.get(0).condition()).isNull();
+    }
+
+    @Test
+    void columnRangesLetQ7StreamLineitemThroughItsSuppliersNationsFirst() {
+        // l_shipdate in 1995..1996 keeps 2 of lineitem's ~7 years: 1.7 M rows, more than orders' 1.5 M, so lineitem
+        // streams and meets supplier and nation (broadcast) before orders; with the fixed 1/3 per comparison
+        // (0.67 M rows) orders would stream and lineitem be joined to it first.
+        Map<String, Map<String, ColumnRange>> ranges = Map.of(
+                "lineitem", Map.of("l_shipdate", new ColumnRange(8036, 10562)),
+                "orders", Map.of("o_orderdate", new ColumnRange(8035, 10440)));
+        ResolvedPlan withRanges = rule.apply(analyzed(TpchCatalog.sql(7), SizeEstimatorRangesTest.tables(ranges)));
+        assertThat(find(withRanges, ScanNode.class)).extracting(ScanNode::relationName)
+                .containsExactly("lineitem", "supplier", "nation", "orders", "customer", "nation");
+        ResolvedPlan without = rule.apply(analyzed(TpchCatalog.sql(7), TpchCatalog.tables()));
+        assertThat(find(without, ScanNode.class)).extracting(ScanNode::relationName).first().isEqualTo("orders");
+    }
+
+    private static ResolvedPlan analyzed(String sql, Map<String, LogicalPlan> tables) {
+        return new EliminateSubqueryAliases().apply(new Analyzer().analyze(new SqlFrontEnd().parse(sql,
+                Tpch.catalog(tables))));
     }
 
     @Test
