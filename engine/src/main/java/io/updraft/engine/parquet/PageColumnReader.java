@@ -1,6 +1,7 @@
 package io.updraft.engine.parquet;
 
 import io.updraft.engine.vector.Bits;
+import io.updraft.engine.vector.Vectors;
 import io.updraft.engine.vector.Decimals;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -122,7 +123,8 @@ final class PageColumnReader {
     /** Reads the next {@code n} values into {@code out}, an empty vector of the column's type. */
     void read(FieldVector out, int n) {
         if (out instanceof BaseFixedWidthVector fixed) {
-            fixed.allocateNew(Math.max(n, 1));
+            // every value slot is written below (null slots with zeros), so the data buffer is not zeroed first
+            Vectors.allocateForOverwrite(fixed, Math.max(n, 1));
         } else {
             ((BaseVariableWidthVector) out).allocateNew(Math.max(n * 16L, 64), Math.max(n, 1));
             out.getOffsetBuffer().setInt(0, 0);
@@ -194,6 +196,8 @@ final class PageColumnReader {
                     valuesPos += 4;
                 }
                 data.setInt((long) (at + i) << 2, v);
+            } else {
+                data.setInt((long) (at + i) << 2, 0);
             }
         }
     }
@@ -215,6 +219,8 @@ final class PageColumnReader {
                     valuesPos += 8;
                 }
                 data.setLong((long) (at + i) << 3, v);
+            } else {
+                data.setLong((long) (at + i) << 3, 0);
             }
         }
     }
@@ -277,6 +283,8 @@ final class PageColumnReader {
                     valuesPos += 8;
                 }
                 Decimals.setLong(data, at + i, v);
+            } else {
+                Decimals.setLong(data, at + i, 0);
             }
         }
     }

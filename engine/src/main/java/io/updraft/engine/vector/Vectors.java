@@ -22,6 +22,7 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.TransferPair;
@@ -110,6 +111,28 @@ public final class Vectors {
         return (FieldVector) pair.getTo();
     }
 
+    /**
+     * Allocates {@code vector} (a fixed-width vector that is not a {@link BitVector}) for {@code n} values with a
+     * zeroed validity buffer and a data buffer that is not zeroed, for writers that set every value slot (nulls
+     * too: hashing and comparison kernels read a null slot's data and expect it to be deterministic). Arrow's
+     * {@code allocateNew} zeroes both buffers, which showed as 5 to 7 % of the samples of scan-heavy queries.
+     */
+    public static void allocateForOverwrite(BaseFixedWidthVector vector, int n) {
+        if (vector instanceof BitVector) {
+            vector.allocateNew(n);
+            return;
+        }
+        BufferAllocator allocator = vector.getAllocator();
+        long validityBytes = ((long) Bits.bytesFor(n) + 7) & ~7L;
+        long dataBytes = ((long) n * vector.getTypeWidth() + 7) & ~7L;
+        try (ArrowBuf validity = allocator.buffer(Math.max(validityBytes, 8));
+             ArrowBuf data = allocator.buffer(Math.max(dataBytes, 8))) {
+            validity.setZero(0, validity.capacity());
+            // loadFieldBuffers keeps buffers it is given (a non-empty validity buffer as is) and takes a reference
+            vector.loadFieldBuffers(new ArrowFieldNode(n, 0), java.util.List.of(validity, data));
+        }
+    }
+
     /** Rows {@code rows[0..count)} of {@code source}, in that order, as a new vector. */
     public static FieldVector gather(FieldVector source, int[] rows, int count, BufferAllocator allocator) {
         return gather(new FieldVector[] {source}, null, rows, 0, count, allocator);
@@ -145,7 +168,8 @@ public final class Vectors {
             if (kind == PhysicalKind.UTF8 || kind == PhysicalKind.BINARY) {
                 gatherVariable(sources, sourceIndex, rows, from, count, (BaseVariableWidthVector) out, validity, data);
             } else {
-                ((BaseFixedWidthVector) out).allocateNew(Math.max(count, 1));
+                // every slot is written below, a padding row's with zeros
+                allocateForOverwrite((BaseFixedWidthVector) out, Math.max(count, 1));
                 ArrowBuf outValidity = out.getValidityBuffer();
                 ArrowBuf outData = out.getDataBuffer();
                 gatherValidity(sources, validity, sourceIndex, rows, from, count, outValidity);
@@ -157,6 +181,8 @@ public final class Vectors {
                             if (row >= 0) {
                                 int src = sourceIndex == null ? 0 : sourceIndex[from + i];
                                 outData.setByte(i, data[src].getByte(row));
+                            } else {
+                                outData.setByte(i, 0);
                             }
                         }
                     }
@@ -166,6 +192,8 @@ public final class Vectors {
                             if (row >= 0) {
                                 int src = sourceIndex == null ? 0 : sourceIndex[from + i];
                                 outData.setShort((long) i << 1, data[src].getShort((long) row << 1));
+                            } else {
+                                outData.setShort((long) i << 1, 0);
                             }
                         }
                     }
@@ -175,6 +203,8 @@ public final class Vectors {
                             if (row >= 0) {
                                 int src = sourceIndex == null ? 0 : sourceIndex[from + i];
                                 outData.setInt((long) i << 2, data[src].getInt((long) row << 2));
+                            } else {
+                                outData.setInt((long) i << 2, 0);
                             }
                         }
                     }
@@ -184,6 +214,8 @@ public final class Vectors {
                             if (row >= 0) {
                                 int src = sourceIndex == null ? 0 : sourceIndex[from + i];
                                 outData.setLong((long) i << 3, data[src].getLong((long) row << 3));
+                            } else {
+                                outData.setLong((long) i << 3, 0);
                             }
                         }
                     }
@@ -195,6 +227,9 @@ public final class Vectors {
                                 long at = (long) row << 4;
                                 outData.setLong((long) i << 4, data[src].getLong(at));
                                 outData.setLong(((long) i << 4) + 8, data[src].getLong(at + 8));
+                            } else {
+                                outData.setLong((long) i << 4, 0);
+                                outData.setLong(((long) i << 4) + 8, 0);
                             }
                         }
                     }
