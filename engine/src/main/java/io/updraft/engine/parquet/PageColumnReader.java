@@ -17,6 +17,8 @@ import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -31,6 +33,9 @@ import java.util.Set;
  * common encodings of the common types); the others go through {@link ColumnDecoder}, value at a time.
  */
 final class PageColumnReader {
+    /** Little-endian 8-byte reads from a heap page's array. */
+    private static final VarHandle PAGE_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
     private static final Set<Encoding> DECODED = EnumSet.of(Encoding.PLAIN, Encoding.PLAIN_DICTIONARY,
             Encoding.RLE_DICTIONARY, Encoding.RLE, Encoding.BIT_PACKED);
 
@@ -45,6 +50,8 @@ final class PageColumnReader {
     private int[] dictionary4;
     private long[] dictionary8;
     private byte[][] dictionaryBytes;
+    /** The first (up to) 8 bytes of each dictionary value, little-endian: one store for short strings. */
+    private long[] dictionaryWords;
 
     /** The current page: values left, its values buffer (little-endian) and read position, its decoders. */
     private int pageLeft;
@@ -113,8 +120,13 @@ final class PageColumnReader {
             }
             case BYTES -> {
                 dictionaryBytes = new byte[size][];
+                dictionaryWords = new long[size];
                 for (int id = 0; id < size; id++) {
-                    dictionaryBytes[id] = d.decodeToBinary(id).getBytes();
+                    byte[] value = d.decodeToBinary(id).getBytes();
+                    dictionaryBytes[id] = value;
+                    for (int b = Math.min(value.length, 8) - 1; b >= 0; b--) {
+                        dictionaryWords[id] = dictionaryWords[id] << 8 | (value[b] & 0xFF);
+                    }
                 }
             }
         }
@@ -297,24 +309,42 @@ final class PageColumnReader {
         for (int i = 0; i < k; i++) {
             if (dense || levels[i] == maxDefinition) {
                 int length;
+                // the data buffer keeps 8 bytes of room past the end, so a short value is one 8-byte store
+                // (the bytes past it are overwritten by the next value or lie beyond the vector's data)
                 if (ids != null) {
-                    byte[] value = dictionaryBytes[idScratch[next++]];
+                    int id = idScratch[next++];
+                    byte[] value = dictionaryBytes[id];
                     length = value.length;
-                    while (data.capacity() < end + length) {
+                    while (data.capacity() < end + length + 8) {
                         out.reallocDataBuffer();
                         data = out.getDataBuffer();
                     }
-                    data.setBytes(end, value, 0, length);
+                    if (length <= 8) {
+                        data.setLong(end, dictionaryWords[id]);
+                    } else {
+                        data.setBytes(end, value, 0, length);
+                    }
                 } else {
                     length = values.getInt(valuesPos);
                     if (length < 0 || valuesPos + 4L + length > values.limit()) {
                         throw new IllegalStateException("a value of " + length + " bytes runs past its page");
                     }
-                    while (data.capacity() < end + length) {
+                    while (data.capacity() < end + length + 8) {
                         out.reallocDataBuffer();
                         data = out.getDataBuffer();
                     }
-                    data.setBytes(end, slice(values, valuesPos + 4, length));
+                    int from = valuesPos + 4;
+                    if (values.hasArray()) {
+                        byte[] page = values.array();
+                        int offset = values.arrayOffset() + from;
+                        if (length <= 8 && offset + 8 <= page.length) {
+                            data.setLong(end, (long) PAGE_LONGS.get(page, offset));
+                        } else {
+                            data.setBytes(end, page, offset, length);
+                        }
+                    } else {
+                        data.setBytes(end, values, from, length);
+                    }
                     valuesPos += 4 + length;
                 }
                 end += length;

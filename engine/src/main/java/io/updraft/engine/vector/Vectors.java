@@ -512,9 +512,14 @@ public final class Vectors {
         if (total > Integer.MAX_VALUE) {
             throw new IllegalStateException("string column too large for one batch: " + total + " bytes");
         }
-        out.allocateNew(Math.max(total, 1), Math.max(count, 1));
+        // 8 bytes of room past the end: a value of up to 8 bytes is copied as one 8-byte load and store
+        out.allocateNew(total + 8, Math.max(count, 1));
         ArrowBuf outOffsets = out.getOffsetBuffer();
         ArrowBuf outData = out.getDataBuffer();
+        long[] sourceBytes = new long[sources.length];
+        for (int k = 0; k < sources.length; k++) {
+            sourceBytes[k] = data[k].capacity();
+        }
         gatherValidity(sources, validity, sourceIndex, rows, from, count, out.getValidityBuffer());
         int position = 0;
         outOffsets.setInt(0, 0);
@@ -529,7 +534,11 @@ public final class Vectors {
             int start = offsets[src].getInt(at);
             int length = offsets[src].getInt(at + 4) - start;
             if (length > 0) {
-                outData.setBytes(position, data[src], start, length);
+                if (length <= 8 && start + 8L <= sourceBytes[src]) {
+                    outData.setLong(position, data[src].getLong(start));
+                } else {
+                    outData.setBytes(position, data[src], start, length);
+                }
             }
             position += length;
             outOffsets.setInt((long) (i + 1) << 2, position);
