@@ -385,7 +385,16 @@ public final class GroupHashTable implements AutoCloseable {
                     int ae = ao.getInt(((long) row << 2) + 4);
                     int bs = bo.getInt((long) group << 2);
                     int be = bo.getInt(((long) group << 2) + 4);
-                    yield ae - as == be - bs && ByteFunctionHelpers.equal(ad, as, ae, bd, bs, be) == 1;
+                    int length = ae - as;
+                    if (length != be - bs) {
+                        yield false;
+                    }
+                    if (length <= 8 && as + 8L <= ad.capacity() && bs + 8L <= bd.capacity()) {
+                        // one 8-byte load per side, the bytes past the value masked off (little-endian)
+                        long mask = length == 8 ? -1L : (1L << (length << 3)) - 1;
+                        yield ((ad.getLong(as) ^ bd.getLong(bs)) & mask) == 0;
+                    }
+                    yield ByteFunctionHelpers.equal(ad, as, ae, bd, bs, be) == 1;
                 }
                 case NULL -> true;
                 case LIST, STRUCT, MAP -> throw new IllegalStateException("nested values are compared above");

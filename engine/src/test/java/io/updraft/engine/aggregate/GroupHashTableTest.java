@@ -52,6 +52,29 @@ class GroupHashTableTest {
     }
 
     @Test
+    void shortStringsThatShareA32BitHashStayApart() {
+        // 300 K distinct strings of 1 to 8 bytes: about ten pairs share a 32-bit hash, so the short-string compare
+        // (one masked 8-byte load per side) must tell them apart; prefixes of each other differ in length only
+        int n = 300_000;
+        Object[] values = new Object[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = i % 2 == 0 ? Integer.toString(i, 36) : Integer.toString(i, 36) + "\u0000";
+        }
+        try (GroupHashTable table = new GroupHashTable(List.of(DataTypes.StringType), allocator);
+             FieldVector keys = TestBatches.column(allocator, "s", DataTypes.StringType, values)) {
+            int[] ids = new int[n];
+            table.findOrInsert(new FieldVector[] {keys}, n, ids);
+            assertThat(table.groupCount()).isEqualTo(n);
+            for (int i = 0; i < n; i++) {
+                assertThat(ids[i]).isEqualTo(i);
+            }
+            int[] again = new int[n];
+            table.findOrInsert(new FieldVector[] {keys}, n, again);
+            assertThat(again).isEqualTo(ids);
+        }
+    }
+
+    @Test
     void growsPastItsInitialCapacity() {
         int n = 100_000;
         Object[] values = new Object[n];
