@@ -309,17 +309,17 @@ final class PageColumnReader {
         for (int i = 0; i < k; i++) {
             if (dense || levels[i] == maxDefinition) {
                 int length;
-                // the data buffer keeps 8 bytes of room past the end, so a short value is one 8-byte store
-                // (the bytes past it are overwritten by the next value or lie beyond the vector's data)
+                // a short value is one 8-byte store where the data buffer has the room (the bytes past the value
+                // are overwritten by the next one or lie beyond the vector's data)
                 if (ids != null) {
                     int id = idScratch[next++];
                     byte[] value = dictionaryBytes[id];
                     length = value.length;
-                    while (data.capacity() < end + length + 8) {
+                    while (data.capacity() < end + length) {
                         out.reallocDataBuffer();
                         data = out.getDataBuffer();
                     }
-                    if (length <= 8) {
+                    if (length <= 8 && end + 8 <= data.capacity()) {
                         data.setLong(end, dictionaryWords[id]);
                     } else {
                         data.setBytes(end, value, 0, length);
@@ -329,7 +329,7 @@ final class PageColumnReader {
                     if (length < 0 || valuesPos + 4L + length > values.limit()) {
                         throw new IllegalStateException("a value of " + length + " bytes runs past its page");
                     }
-                    while (data.capacity() < end + length + 8) {
+                    while (data.capacity() < end + length) {
                         out.reallocDataBuffer();
                         data = out.getDataBuffer();
                     }
@@ -337,7 +337,7 @@ final class PageColumnReader {
                     if (values.hasArray()) {
                         byte[] page = values.array();
                         int offset = values.arrayOffset() + from;
-                        if (length <= 8 && offset + 8 <= page.length) {
+                        if (length <= 8 && offset + 8 <= page.length && end + 8 <= data.capacity()) {
                             data.setLong(end, (long) PAGE_LONGS.get(page, offset));
                         } else {
                             data.setBytes(end, page, offset, length);

@@ -512,10 +512,12 @@ public final class Vectors {
         if (total > Integer.MAX_VALUE) {
             throw new IllegalStateException("string column too large for one batch: " + total + " bytes");
         }
-        // 8 bytes of room past the end: a value of up to 8 bytes is copied as one 8-byte load and store
-        out.allocateNew(total + 8, Math.max(count, 1));
+        out.allocateNew(Math.max(total, 1), Math.max(count, 1));
         ArrowBuf outOffsets = out.getOffsetBuffer();
         ArrowBuf outData = out.getDataBuffer();
+        // a value of up to 8 bytes is copied as one 8-byte load and store where both buffers have the room (the
+        // allocation's rounding up leaves it but for the last values of an exactly full buffer)
+        long outBytes = outData.capacity();
         long[] sourceBytes = new long[sources.length];
         for (int k = 0; k < sources.length; k++) {
             sourceBytes[k] = data[k].capacity();
@@ -534,7 +536,7 @@ public final class Vectors {
             int start = offsets[src].getInt(at);
             int length = offsets[src].getInt(at + 4) - start;
             if (length > 0) {
-                if (length <= 8 && start + 8L <= sourceBytes[src]) {
+                if (length <= 8 && start + 8L <= sourceBytes[src] && position + 8L <= outBytes) {
                     outData.setLong(position, data[src].getLong(start));
                 } else {
                     outData.setBytes(position, data[src], start, length);
