@@ -174,9 +174,7 @@ public final class RuntimeConfig {
                 try {
                     n = Integer.parseInt(value.trim());
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(UpdraftException.compose("INVALID_CONF_VALUE.TYPE_MISMATCH",
-                            "22022", "The value '" + value + "' in the config \"" + key + "\" is invalid. It should "
-                            + "be a/an 'int' value."), e);
+                    throw typeMismatch(key, value, "int", e);
                 }
                 if (n < 1) {
                     throw new IllegalArgumentException("The value of " + key + " should be positive, but was " + n);
@@ -189,7 +187,13 @@ public final class RuntimeConfig {
                             + " did not match one of: " + String.join(",", LOG_LEVELS));
                 }
             }
-            case SHOW_PROGRESS, NESTED_SCHEMA_PRUNING -> {
+            case NESTED_SCHEMA_PRUNING -> {
+                String v = value.trim();
+                if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+                    throw typeMismatch(key, value, "boolean", null);
+                }
+            }
+            case SHOW_PROGRESS -> {
                 if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
                     throw new IllegalArgumentException(key + " should be boolean, but was '" + value + "'");
                 }
@@ -197,6 +201,13 @@ public final class RuntimeConfig {
             default -> {
             }
         }
+    }
+
+    /** Spark 4's {@code ConfigHelpers.configTypeMismatchError}: a value that does not parse as the setting's type. */
+    private static IllegalArgumentException typeMismatch(String key, String value, String type, Exception cause) {
+        return new IllegalArgumentException(UpdraftException.compose("INVALID_CONF_VALUE.TYPE_MISMATCH", "22022",
+                "The value '" + value + "' in the config \"" + key + "\" is invalid. It should be a/an '" + type
+                        + "' value."), cause);
     }
 
     /** Spark's byte strings: a number with an optional unit b, k/kb, m/mb, g/gb, t/tb (binary units). */

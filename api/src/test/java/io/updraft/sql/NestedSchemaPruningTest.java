@@ -103,6 +103,15 @@ class NestedSchemaPruningTest {
         assertThat(spark.conf().get(RuntimeConfig.NESTED_SCHEMA_PRUNING)).isEqualTo("true");
         assertThatThrownBy(() -> spark.conf().set(RuntimeConfig.NESTED_SCHEMA_PRUNING, "maybe"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("spark.sql.optimizer.nestedSchemaPruning.enabled should be boolean, but was 'maybe'");
+                .hasMessage("[INVALID_CONF_VALUE.TYPE_MISMATCH] The value 'maybe' in the config "
+                        + "\"spark.sql.optimizer.nestedSchemaPruning.enabled\" is invalid. It should be a/an 'boolean' "
+                        + "value. SQLSTATE: 22022");
+        spark.conf().set(RuntimeConfig.NESTED_SCHEMA_PRUNING, " FALSE ");
+        try {
+            assertThat(spark.sql("SELECT s.a FROM t").queryExecution().explainString("simple"))
+                    .contains("ReadSchema: struct<s:struct<a:int,b:string,w:string,");
+        } finally {
+            spark.conf().unset(RuntimeConfig.NESTED_SCHEMA_PRUNING);
+        }
     }
 }
