@@ -24,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * progress lines on stderr; default true), {@value #SHUFFLE_PARTITIONS} (partitions of hash and range exchanges;
  * default: the planner's, 2 × the task slots and at least 4), {@value #AUTO_BROADCAST_JOIN_THRESHOLD} (a join side
  * estimated at most this size is broadcast; default 10 MiB; -1 disables), {@value #PIVOT_MAX_VALUES} (how many
- * distinct values {@code pivot(column)} accepts; default 10000), {@value #LOG_LEVEL} (Spark's log levels, any case;
+ * distinct values {@code pivot(column)} accepts; default 10000), {@value #NESTED_SCHEMA_PRUNING} (Parquet scans read
+ * only the struct fields a query uses; default true, as Spark), {@value #LOG_LEVEL} (Spark's log levels, any case;
  * WARN, ERROR, FATAL and OFF turn the progress lines off). Values are validated when set. Thread-safe.
  */
 public final class RuntimeConfig {
@@ -37,6 +38,8 @@ public final class RuntimeConfig {
     public static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     public static final String AUTO_BROADCAST_JOIN_THRESHOLD = "spark.sql.autoBroadcastJoinThreshold";
     public static final String PIVOT_MAX_VALUES = "spark.sql.pivotMaxValues";
+    /** Spark's nested schema pruning: Parquet scans read only the struct fields a query uses. */
+    public static final String NESTED_SCHEMA_PRUNING = "spark.sql.optimizer.nestedSchemaPruning.enabled";
     /** Spark's {@code spark.log.level}, what {@code sparkContext().setLogLevel} sets. */
     public static final String LOG_LEVEL = "spark.log.level";
     /** Spark's {@code SparkContext.VALID_LOG_LEVELS}, in the order Spark 4.2's message lists them. */
@@ -49,7 +52,8 @@ public final class RuntimeConfig {
             TIME_ZONE, ZoneId.systemDefault().getId(),
             MAX_PARTITION_BYTES, "134217728b",
             OPEN_COST_BYTES, "4194304b",
-            SHOW_PROGRESS, "true");
+            SHOW_PROGRESS, "true",
+            NESTED_SCHEMA_PRUNING, "true");
 
     private final Map<String, String> values = new ConcurrentHashMap<>();
 
@@ -131,6 +135,11 @@ public final class RuntimeConfig {
         return getOption(AUTO_BROADCAST_JOIN_THRESHOLD).map(RuntimeConfig::threshold);
     }
 
+    /** {@value #NESTED_SCHEMA_PRUNING}: default true, as Spark 4. */
+    boolean nestedSchemaPruning() {
+        return Boolean.parseBoolean(get(NESTED_SCHEMA_PRUNING).trim());
+    }
+
     int pivotMaxValues() {
         return getOption(PIVOT_MAX_VALUES).map(v -> Integer.parseInt(v.trim())).orElse(10_000);
     }
@@ -165,9 +174,7 @@ public final class RuntimeConfig {
                 try {
                     n = Integer.parseInt(value.trim());
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(UpdraftException.compose("INVALID_CONF_VALUE.TYPE_MISMATCH",
-                            "22022", "The value '" + value + "' in the config \"" + key + "\" is invalid. It should "
-                            + "be a/an 'int' value."), e);
+                    throw typeMismatch(key, value, "int", e);
                 }
                 if (n < 1) {
                     throw new IllegalArgumentException("The value of " + key + " should be positive, but was " + n);
@@ -180,6 +187,12 @@ public final class RuntimeConfig {
                             + " did not match one of: " + String.join(",", LOG_LEVELS));
                 }
             }
+            case NESTED_SCHEMA_PRUNING -> {
+                String v = value.trim();
+                if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+                    throw typeMismatch(key, value, "boolean", null);
+                }
+            }
             case SHOW_PROGRESS -> {
                 if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
                     throw new IllegalArgumentException(key + " should be boolean, but was '" + value + "'");
@@ -188,6 +201,13 @@ public final class RuntimeConfig {
             default -> {
             }
         }
+    }
+
+    /** Spark 4's {@code ConfigHelpers.configTypeMismatchError}: a value that does not parse as the setting's type. */
+    private static IllegalArgumentException typeMismatch(String key, String value, String type, Exception cause) {
+        return new IllegalArgumentException(UpdraftException.compose("INVALID_CONF_VALUE.TYPE_MISMATCH", "22022",
+                "The value '" + value + "' in the config \"" + key + "\" is invalid. It should be a/an '" + type
+                        + "' value."), cause);
     }
 
     /** Spark's byte strings: a number with an optional unit b, k/kb, m/mb, g/gb, t/tb (binary units). */

@@ -383,7 +383,7 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         if (threshold.isPresent()) {
             config = config.withAutoBroadcastJoinThreshold(threshold.get());
         }
-        return config;
+        return conf.nestedSchemaPruning() ? config : config.withNestedSchemaPruning(false);
     }
 
     /** spark.sql.shuffle.partitions as the planner uses it. */

@@ -22,11 +22,13 @@ package io.updraft.planner;
  *   <li>{@code maxShufflePartitions}: the upper bound of the sized counts.</li>
  *   <li>{@code singlePartitionSortBytes}: a global sort whose input is estimated at most this many bytes runs in
  *   one task; larger ones are range-partitioned (default 64 MiB).</li>
+ *   <li>{@code nestedSchemaPruning}: spark.sql.optimizer.nestedSchemaPruning.enabled — Parquet scans read only the
+ *   fields of struct columns the query uses ({@code NestedSchemaPruning}); default true, as Spark 4.</li>
  * </ul>
  */
 public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
                             int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
-                            int maxShufflePartitions) {
+                            int maxShufflePartitions, boolean nestedSchemaPruning) {
     public static final long DEFAULT_BROADCAST_THRESHOLD = 10L * 1024 * 1024;
     public static final long DEFAULT_MAX_PARTITION_BYTES = 128L * 1024 * 1024;
     public static final long DEFAULT_SINGLE_PARTITION_SORT_BYTES = 64L * 1024 * 1024;
@@ -58,6 +60,14 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
             throw new IllegalArgumentException("maxShufflePartitions must be >= shufflePartitions (" + shufflePartitions
                     + "), was " + maxShufflePartitions);
         }
+    }
+
+    /** Nested schema pruning on (Spark's default). */
+    public PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
+                         int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
+                         int maxShufflePartitions) {
+        this(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, singlePartitionSortBytes,
+                advisoryPartitionBytes, maxShufflePartitions, true);
     }
 
     /** Exactly {@code shufflePartitions} for every exchange. */
@@ -103,23 +113,29 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
 
     public PlannerConfig withAutoBroadcastJoinThreshold(long bytes) {
         return new PlannerConfig(parallelism, maxPartitionBytes, bytes, shufflePartitions, singlePartitionSortBytes,
-                advisoryPartitionBytes, maxShufflePartitions);
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning);
     }
 
     /** Exactly {@code partitions} for every exchange (spark.sql.shuffle.partitions set, or Lambda's default). */
     public PlannerConfig withShufflePartitions(int partitions) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, partitions,
-                singlePartitionSortBytes, 0, partitions);
+                singlePartitionSortBytes, 0, partitions, nestedSchemaPruning);
     }
 
     public PlannerConfig withSinglePartitionSortBytes(long bytes) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, bytes,
-                advisoryPartitionBytes, maxShufflePartitions);
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning);
     }
 
     /** Exchanges sized by their estimated input: {@code bytes} each, from shufflePartitions up to {@code max}. */
     public PlannerConfig withAdvisoryPartitionBytes(long bytes, int max) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
-                singlePartitionSortBytes, bytes, max);
+                singlePartitionSortBytes, bytes, max, nestedSchemaPruning);
+    }
+
+    /** spark.sql.optimizer.nestedSchemaPruning.enabled: scans read only the struct fields a query uses. */
+    public PlannerConfig withNestedSchemaPruning(boolean enabled) {
+        return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
+                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, enabled);
     }
 }

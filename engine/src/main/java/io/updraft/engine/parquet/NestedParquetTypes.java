@@ -133,6 +133,73 @@ final class NestedParquetTypes {
         return map.getType(0).asGroupType();
     }
 
+    /**
+     * The field clipped to the {@code requested} type (Spark's {@code ParquetReadSupport.clipParquetSchema}): a
+     * struct keeps only the requested fields, in file order, each clipped in turn; a LIST clips its element and a MAP
+     * its value (the key is kept whole). Returns null when {@code requested} is not such a subset of the field (a
+     * field it names is missing, or a struct would keep no field); the caller checks that the clipped field's type is
+     * {@code requested}. The clipped field keeps the file's names and repetitions, so its leaves are the file's
+     * column chunks (same paths, same levels).
+     */
+    static Type clip(Type field, DataType requested) {
+        if (field.isPrimitive()) {
+            return field;
+        }
+        GroupType group = field.asGroupType();
+        if (isList(group)) {
+            if (!(requested instanceof ArrayType a)) {
+                return null;
+            }
+            Type repeated = listRepeated(group);
+            if (repeatedIsElement(group)) {
+                Type element = clipElement(repeated, a.elementType());
+                return element == null ? null : group.withNewFields(element);
+            }
+            Type element = clip(repeated.asGroupType().getType(0), a.elementType());
+            return element == null ? null : group.withNewFields(repeated.asGroupType().withNewFields(element));
+        }
+        if (isMap(group)) {
+            if (!(requested instanceof MapType m)) {
+                return null;
+            }
+            GroupType entries = mapEntries(group);
+            if (entries.getFieldCount() != 2) {
+                return null;
+            }
+            Type value = clip(entries.getType(1), m.valueType());
+            return value == null ? null : group.withNewFields(entries.withNewFields(entries.getType(0), value));
+        }
+        return clipFields(group, requested);
+    }
+
+    /** A two-level list's repeated element (a group of fields, or a primitive) clipped to the element type. */
+    private static Type clipElement(Type element, DataType requested) {
+        if (element.isPrimitive()) {
+            return element;
+        }
+        GroupType g = element.asGroupType();
+        return isList(g) || isMap(g) ? clip(g, requested) : clipFields(g, requested);
+    }
+
+    private static Type clipFields(GroupType group, DataType requested) {
+        if (!(requested instanceof StructType struct)) {
+            return null;
+        }
+        List<Type> kept = new ArrayList<>();
+        for (Type f : group.getFields()) {
+            int i = struct.indexOf(f.getName());
+            if (i < 0) {
+                continue;
+            }
+            Type clipped = clip(f, struct.get(i).dataType());
+            if (clipped == null) {
+                return null;
+            }
+            kept.add(clipped);
+        }
+        return kept.isEmpty() || kept.size() != struct.size() ? null : group.withNewFields(kept);
+    }
+
     /** A leaf's type and conversion, as if it were a top-level optional column. */
     static ParquetColumn leaf(PrimitiveType p) {
         PrimitiveType optional = Types.optional(p.getPrimitiveTypeName()).length(p.getTypeLength())

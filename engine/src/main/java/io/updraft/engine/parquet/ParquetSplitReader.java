@@ -7,6 +7,7 @@ import io.updraft.engine.ArrowTypes;
 import io.updraft.engine.ExecutionContext;
 import io.updraft.engine.vector.Batch;
 import io.updraft.engine.vector.Vectors;
+import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.StructField;
 import io.updraft.sql.types.StructType;
 import org.apache.arrow.vector.FieldVector;
@@ -22,6 +23,7 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -87,10 +89,9 @@ final class ParquetSplitReader implements AutoCloseable {
             List<ColumnDescriptor> descriptors = new ArrayList<>();
             for (ParquetColumn c : distinctColumns) {
                 if (c.nested()) {
-                    for (ColumnDescriptor d : schema.getColumns()) {
-                        if (d.getPath()[0].equals(c.name())) {
-                            descriptors.add(d);
-                        }
+                    // only the leaves of the (possibly clipped) group: pruned fields' chunks are never read
+                    for (String[] leaf : new MessageType("requested", c.group()).getPaths()) {
+                        descriptors.add(schema.getColumnDescription(leaf));
                     }
                 } else {
                     descriptors.add(c.descriptor());
@@ -127,14 +128,32 @@ final class ParquetSplitReader implements AutoCloseable {
                 throw UpdraftException.user("Column " + mapping.unsupportedReason() + " in Parquet file " + path
                         + " has a type Updraft cannot read yet");
             }
-            if (!mapping.column().type().equals(field.dataType())) {
+            ParquetColumn column = mapping.column();
+            if (column.nested() && !column.type().equals(field.dataType())) {
+                column = clipped(column, field.dataType());
+            }
+            if (!column.type().equals(field.dataType())) {
                 throw UpdraftException.user("Column '" + field.name() + "' has type "
                         + mapping.column().type().simpleString() + " in Parquet file " + path
                         + " but the query expects " + field.dataType().simpleString());
             }
-            result.add(mapping.column());
+            result.add(column);
         }
         return result;
+    }
+
+    /**
+     * A nested column read as {@code requested} when that is a pruned form of its type (the planner's nested schema
+     * pruning: structs keeping some of their fields, in file order); otherwise the column unchanged (then the type
+     * check fails).
+     */
+    private static ParquetColumn clipped(ParquetColumn column, DataType requested) {
+        Type clipped = NestedParquetTypes.clip(column.group(), requested);
+        if (clipped == null || !NestedParquetTypes.type(clipped).equals(requested)) {
+            return column;
+        }
+        return new ParquetColumn(column.name(), column.fieldIndex(), null, requested, ParquetColumn.Conversion.NESTED,
+                clipped);
     }
 
     private List<Integer> rowGroups(FileSplit split, int available) {

@@ -64,6 +64,10 @@ public final class Optimizer {
                 new Batch("Extra join predicates", false, List.of(new PushExtraPredicateThroughJoin())),
                 // ... then the same rules again move it down to the scan and prune.
                 new Batch("Operator optimization after extra predicates", true, operatorOptimization()),
+                // Struct columns read only through field accesses (projections collapsed onto the scans by now) are
+                // read with only those fields: Spark's nested schema pruning.
+                new Batch("Nested schema pruning", false, config.nestedSchemaPruning()
+                        ? List.of(new NestedSchemaPruning()) : List.of()),
                 // Sizes are final now (filters pushed, columns pruned): broadcast the small join sides.
                 new Batch("Join strategy", false, List.of(
                         new SelectBroadcastJoins(config.autoBroadcastJoinThreshold()))),
