@@ -192,13 +192,13 @@ public class Column {
         return call("contains", expr, exprOf(other));
     }
 
-    /** The substring from 1-based {@code startPos}, {@code len} characters long. */
+    /** The substring from 1-based {@code startPos}, {@code len} characters long; named {@code substr(s, 1, 2)}, as Spark. */
     public Column substr(Column startPos, Column len) {
-        return call("substring", expr, startPos.expr, len.expr);
+        return call("substr", expr, startPos.expr, len.expr);
     }
 
     public Column substr(int startPos, int len) {
-        return call("substring", expr, exprOf(startPos), exprOf(len));
+        return call("substr", expr, exprOf(startPos), exprOf(len));
     }
 
     /** A struct's field by name (case-insensitive), as Spark's {@code getField}; null where the struct is null. */

@@ -551,6 +551,16 @@ public final class functions {
         return call("substring", str, lit(pos), lit(len));
     }
 
+    /** Spark's {@code substr(str, pos)}: the characters from 1-based {@code pos} on (named {@code substr(s, 1, 2147483647)}). */
+    public static Column substr(Column str, Column pos) {
+        return call("substr", str, pos);
+    }
+
+    /** Spark's {@code substr(str, pos, len)}, as {@link #substring} with column arguments, named {@code substr}. */
+    public static Column substr(Column str, Column pos, Column len) {
+        return call("substr", str, pos, len);
+    }
+
     /** Concatenation; null when any argument is null. */
     public static Column concat(Column... exprs) {
         return call("concat", exprs);

@@ -100,7 +100,7 @@ class ColumnTest {
         assertThat(functions.date_add(col("d"), 3)).hasToString("date_add(d, 3)");
         assertThat(functions.round(col("x"), 2)).hasToString("round(x, 2)");
         assertThat(functions.isnull(col("x"))).hasToString("(x IS NULL)");
-        assertThat(col("s").substr(2, 3)).hasToString("substring(s, 2, 3)");
+        assertThat(col("s").substr(2, 3)).hasToString("substr(s, 2, 3)");
         assertThat(col("a").isInCollection(java.util.List.of(1, 2))).hasToString("(a IN (1, 2))");
         assertThat(functions.row_number().over(Window.partitionBy("a").orderBy(col("b").desc())))
                 .hasToString("row_number() OVER (PARTITION BY a ORDER BY b DESC NULLS LAST)");

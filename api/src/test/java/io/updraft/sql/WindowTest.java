@@ -146,14 +146,14 @@ class WindowTest {
         assertThat(row_number().over(ordered).toString())
                 .isEqualTo("row_number() OVER (PARTITION BY dept ORDER BY id ASC NULLS FIRST)");
         assertThat(sum("x").over(ordered.rowsBetween(-1, 1)).toString())
-                .isEqualTo("sum(x) OVER (PARTITION BY dept ORDER BY id ASC NULLS FIRST ROWS BETWEEN 1 PRECEDING "
+                .isEqualTo("sum(x) OVER (PARTITION BY dept ORDER BY id ASC NULLS FIRST ROWS BETWEEN -1 FOLLOWING "
                         + "AND 1 FOLLOWING)");
         assertThat(sum("x").over(base).toString()).isEqualTo("sum(x) OVER (PARTITION BY dept)");
         assertThat(Window.unboundedPreceding()).isEqualTo(Long.MIN_VALUE);
         assertThat(Window.unboundedFollowing()).isEqualTo(Long.MAX_VALUE);
         assertThat(Window.currentRow()).isZero();
         assertThatThrownBy(() -> base.rowsBetween(5_000_000_000L, 6_000_000_000L))
-                .isInstanceOf(AnalysisException.class).hasMessageContaining("Boundary start is not a valid integer");
+                .isInstanceOf(AnalysisException.class).hasMessageContaining("[INVALID_BOUNDARY.START] The boundary `start` is invalid");
         assertThatThrownBy(() -> base.rowsBetween(2, 1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> emp.select(row_number().over(base)))
                 .isInstanceOf(AnalysisException.class);

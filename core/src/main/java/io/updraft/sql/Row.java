@@ -77,12 +77,7 @@ public class Row {
         if (schema == null) {
             throw new UnsupportedOperationException("fieldIndex on a Row without schema is undefined");
         }
-        int i = schema.indexOf(name);
-        if (i < 0) {
-            throw new IllegalArgumentException("Field \"" + name + "\" does not exist. Available fields: "
-                    + String.join(", ", schema.fieldNames()));
-        }
-        return i;
+        return schema.fieldIndex(name); // case-sensitive, Spark's [FIELD_NOT_FOUND] when absent
     }
 
     public boolean getBoolean(int i) {

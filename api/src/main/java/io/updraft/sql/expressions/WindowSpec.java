@@ -80,10 +80,13 @@ public final class WindowSpec {
                 .map(Column::new).toArray(Column[]::new);
     }
 
-    /** Spark's rule: a ROWS offset must be an int unless it is the unbounded marker. */
+    /** Spark's rule: a ROWS offset must be an int unless it is the unbounded marker (Spark 4.2's error). */
     private static void checkRowBoundary(String which, long value, long unbounded) {
         if (value != unbounded && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {
-            throw new AnalysisException("Boundary " + which + " is not a valid integer: " + value);
+            throw new AnalysisException(io.updraft.core.error.UpdraftException.compose(
+                    "INVALID_BOUNDARY." + which.toUpperCase(java.util.Locale.ROOT), "22003", "The boundary `" + which
+                    + "` is invalid: " + value + "L. Expected the value is '0', '" + unbounded
+                    + "L', '[-2147483648, 2147483647]'."));
         }
     }
 }

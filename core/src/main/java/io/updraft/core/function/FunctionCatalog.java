@@ -93,8 +93,8 @@ public final class FunctionCatalog {
         f.add(engine("length", exactly(1), fixed(STRING), TO_INT, "(string) → int, characters")
                 .withAliases("char_length", "character_length"));
         f.add(engine("substring", between(2, 3), fixed(STRING, INT, INT), TO_STRING,
-                "(string, int pos[, int len]) → string; 1-based, negative pos counts from the end")
-                .withAliases("substr"));
+                "(string, int pos[, int len]) → string; 1-based, negative pos counts from the end; len defaults to "
+                + "2147483647 (printed so, as Spark)").withDefaults(Integer.MAX_VALUE).withAliases("substr"));
         f.add(engine("concat", atLeast(0), new ArgumentTypes.Repeated(STRING), TO_STRING, "(string...) → string"));
         f.add(engine("concat_ws", atLeast(1), new ArgumentTypes.Repeated(STRING), TO_STRING,
                 "(string sep, string...) → string; null arguments skipped, null only if sep is")

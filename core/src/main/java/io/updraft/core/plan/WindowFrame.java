@@ -38,14 +38,18 @@ public record WindowFrame(FrameType type, FrameBound lower, FrameBound upper) {
         }
     }
 
-    /** {@code ROWS BETWEEN lower AND upper} in Spark's offsets (see {@link FrameBound#ofOffset}). */
+    /**
+     * {@code ROWS BETWEEN lower AND upper} in Spark's offsets (see {@link FrameBound#ofOffset}), printed as
+     * Spark's {@code WindowSpec.rowsBetween} prints them: other offsets than 0 and the unbounded ends as values
+     * ("-1 FOLLOWING", {@link FrameBound#ofValue}).
+     */
     public static WindowFrame rows(long lower, long upper) {
-        return new WindowFrame(FrameType.ROWS, FrameBound.ofOffset(lower), FrameBound.ofOffset(upper));
+        return new WindowFrame(FrameType.ROWS, FrameBound.ofValue(lower, true), FrameBound.ofValue(upper, true));
     }
 
-    /** {@code RANGE BETWEEN lower AND upper} in Spark's offsets (see {@link FrameBound#ofOffset}). */
+    /** {@code RANGE BETWEEN lower AND upper}, as {@link #rows} (Spark's {@code WindowSpec.rangeBetween}). */
     public static WindowFrame range(long lower, long upper) {
-        return new WindowFrame(FrameType.RANGE, FrameBound.ofOffset(lower), FrameBound.ofOffset(upper));
+        return new WindowFrame(FrameType.RANGE, FrameBound.ofValue(lower, true), FrameBound.ofValue(upper, true));
     }
 
     /** Spark's default frame. */

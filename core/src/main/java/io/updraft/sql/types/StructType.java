@@ -29,14 +29,13 @@ public record StructType(List<StructField> fieldList) implements DataType {
         this(List.of());
     }
 
-    /** The field with this name (case-insensitive); IllegalArgumentException naming the fields when absent. */
+    /**
+     * The field with exactly this name (case-sensitive, as Spark's); Spark's {@code [FIELD_NOT_FOUND]}
+     * IllegalArgumentException naming the fields when absent. Updraft's own lookups that follow the analyzer's
+     * case-insensitive resolution use {@link #indexOf}.
+     */
     public StructField apply(String name) {
-        int i = indexOf(name);
-        if (i < 0) {
-            throw new IllegalArgumentException("Field \"" + name + "\" does not exist. Available fields: "
-                    + String.join(", ", fieldNames()));
-        }
-        return fieldList.get(i);
+        return fieldList.get(fieldIndex(name));
     }
 
     public StructField apply(int i) {
@@ -63,14 +62,24 @@ public record StructType(List<StructField> fieldList) implements DataType {
         return fieldList.size();
     }
 
-    /** The index of the field with this name (case-insensitive); IllegalArgumentException when absent. */
+    /**
+     * The index of the field with exactly this name (case-sensitive, as Spark's); when absent Spark 4.2's
+     * {@code [FIELD_NOT_FOUND] No such struct field `x` in `a`, `b`.} as an IllegalArgumentException.
+     */
     public int fieldIndex(String name) {
-        int i = indexOf(name);
-        if (i < 0) {
-            throw new IllegalArgumentException("Field \"" + name + "\" does not exist. Available fields: "
-                    + String.join(", ", fieldNames()));
+        for (int i = 0; i < fieldList.size(); i++) {
+            if (fieldList.get(i).name().equals(name)) {
+                return i;
+            }
         }
-        return i;
+        throw new IllegalArgumentException(io.updraft.core.error.UpdraftException.compose("FIELD_NOT_FOUND", "42704",
+                "No such struct field " + quoted(name) + " in " + String.join(", ",
+                        fieldList.stream().map(f -> quoted(f.name())).toList()) + "."));
+    }
+
+    /** Spark's {@code toSQLId} of one name part: back-quoted, inner back quotes doubled. */
+    private static String quoted(String name) {
+        return "`" + name.replace("`", "``") + "`";
     }
 
     /** Parses a DDL schema string such as {@code "a INT, b STRING"}, as Spark's {@code StructType.fromDDL}. */
@@ -120,7 +129,7 @@ public record StructType(List<StructField> fieldList) implements DataType {
     }
 
     /**
-     * The index of the field with exactly this name, as Spark's {@code getFieldIndex} (case-sensitive, unlike
+     * The index of the field with exactly this name, as Spark's {@code getFieldIndex} (case-sensitive, as
      * {@link #fieldIndex}), else {@code None}. Typed as Java sees Spark's ({@code scala.Option<Object>}: Scala's
      * {@code Option[Int]}), so {@code Option<Object> i = schema.getFieldIndex("a")} migrates; the value is an Integer.
      */
@@ -133,7 +142,11 @@ public record StructType(List<StructField> fieldList) implements DataType {
         return io.updraft.sql.Option.empty();
     }
 
-    /** Index of the field with this name (case-insensitive, as Spark by default), or -1. */
+    /**
+     * Internal: the index of the field with this name ignoring case (how the analyzer resolves names, Spark's
+     * default {@code spark.sql.caseSensitive=false}), or -1. Spark's public lookups ({@link #fieldIndex},
+     * {@link #apply(String)}) are case-sensitive.
+     */
     public int indexOf(String name) {
         for (int i = 0; i < fieldList.size(); i++) {
             if (fieldList.get(i).name().equalsIgnoreCase(name)) {

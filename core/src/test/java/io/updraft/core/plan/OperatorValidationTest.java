@@ -77,10 +77,21 @@ class OperatorValidationTest {
     void framesFromSparkOffsets() {
         WindowFrame frame = WindowFrame.rows(WindowFrame.UNBOUNDED_PRECEDING, 2);
         assertThat(frame).isEqualTo(new WindowFrame(FrameType.ROWS, FrameBound.unboundedPreceding(),
-                FrameBound.following(2)));
+                FrameBound.following(2).spelled(FrameBound.Spelling.FOLLOWING)));
         assertThat(frame.sql()).isEqualTo("ROWS BETWEEN UNBOUNDED PRECEDING AND 2 FOLLOWING");
-        assertThat(WindowFrame.range(-3, WindowFrame.CURRENT_ROW).sql())
-                .isEqualTo("RANGE BETWEEN 3 PRECEDING AND CURRENT ROW");
+        // Spark 4.2 prints the Column API's offsets as values: rangeBetween(-3, 0) is "-3 FOLLOWING AND CURRENT ROW"
+        WindowFrame range = WindowFrame.range(-3, WindowFrame.CURRENT_ROW);
+        assertThat(range.sql()).isEqualTo("RANGE BETWEEN -3 FOLLOWING AND CURRENT ROW");
+        assertThat(range.lower().kind()).isEqualTo(FrameBound.Kind.PRECEDING);
+        assertThat(range.lower().offset()).isEqualTo(3);
+        // SQL's spellings: n PRECEDING / v FOLLOWING as written, lag's "0 FOLLOWING"
+        assertThat(FrameBound.ofOffset(-1).spelled(FrameBound.Spelling.PRECEDING).sql()).isEqualTo("1 PRECEDING");
+        assertThat(FrameBound.ofOffset(0).spelled(FrameBound.Spelling.PRECEDING).sql()).isEqualTo("0 PRECEDING");
+        assertThat(FrameBound.ofOffset(-1).spelled(FrameBound.Spelling.FOLLOWING).sql()).isEqualTo("-1 FOLLOWING");
+        assertThat(FrameBound.ofValue(0, false).sql()).isEqualTo("0 FOLLOWING");
+        assertThat(FrameBound.ofValue(0, false).kind()).isEqualTo(FrameBound.Kind.CURRENT_ROW);
+        assertThat(FrameBound.ofValue(0, true).sql()).isEqualTo("CURRENT ROW");
+        assertThat(FrameBound.ofValue(Long.MIN_VALUE, true)).isEqualTo(FrameBound.unboundedPreceding());
         assertThat(WindowFrame.range(WindowFrame.UNBOUNDED_PRECEDING, WindowFrame.CURRENT_ROW))
                 .isEqualTo(WindowFrame.defaultFrame(true));
         assertThat(WindowFrame.rows(WindowFrame.UNBOUNDED_PRECEDING, WindowFrame.UNBOUNDED_FOLLOWING))

@@ -25,7 +25,9 @@ import java.util.List;
  * whose bit (n - 1 - i) is set when the i-th grouping column is absent; the Aggregate groups by the expanded
  * grouping columns and the id. Aggregate functions read the original (never nulled) input columns.
  * {@code grouping(c)} is {@code (spark_grouping_id div 2^(n-1-i)) % 2}; {@code grouping_id(c1..ck)} combines those
- * bits, first column most significant. Stateless.
+ * bits, first column most significant. A grouping column whose type holds a map is expanded as {@code map_sort(c)}
+ * ({@link MapGroupingKeys}), so maps with the same entries in another order are one group, as in Spark 4.2.
+ * Stateless.
  */
 final class GroupingSetsAnalysis {
     static final String GROUPING_ID = "spark_grouping_id";
@@ -90,7 +92,10 @@ final class GroupingSetsAnalysis {
             for (int i = 0; i < n; i++) {
                 ResolvedExpression c = columns.get(i);
                 boolean present = members.stream().anyMatch(m -> Expressions.semanticEquals(m, c));
-                projection.add(present ? c : ConstantExpression.of(c.dataType(), null));
+                // a key holding a map is expanded key-sorted, so the aggregate groups it as plain GROUP BY does
+                // (MapGroupingKeys; Spark 4.2 groups ROLLUP/CUBE/GROUPING SETS keys so, checked live)
+                ResolvedExpression value = c.dataType().containsMap() ? MapGroupingKeys.sorted(c) : c;
+                projection.add(present ? value : ConstantExpression.of(c.dataType(), null));
                 if (!present) {
                     id |= 1L << (n - 1 - i);
                 }

@@ -33,6 +33,8 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.Optional;
 
 /**
@@ -43,6 +45,11 @@ import java.util.Optional;
  * (UNRESOLVED_ROUTINE, WRONG_NUM_ARGS, DATATYPE_MISMATCH). Stateless.
  */
 final class ScalarFunctionResolver {
+    /**
+     * Aliases Spark 4.2 prints by the name they were called by (its FunctionRegistry's {@code setAlias}):
+     * {@code substr(g, 1, 2)}, where the other aliases print the function's own name.
+     */
+    private static final Set<String> PRINTED_ALIASES = Set.of("substr");
     private ScalarFunctionResolver() {
     }
 
@@ -150,7 +157,10 @@ final class ScalarFunctionResolver {
             case ArgumentTypes.Castable ignored -> throw new IllegalStateException(f.name() + " is a cast");
             case ArgumentTypes.AsRewritten ignored -> throw new IllegalStateException(f.name() + " is rewritten");
         }
-        return call(f, typed, scale);
+        ScalarFunctionExpression call = call(f, typed, scale);
+        String called = name.toLowerCase(Locale.ROOT);
+        return PRINTED_ALIASES.contains(called) ? new ScalarFunctionExpression(call.name(), call.arguments(),
+                call.dataType(), call.nullable(), called) : call;
     }
 
     private static ScalarFunctionExpression call(FunctionSignature f, List<ResolvedExpression> typed, int scale) {

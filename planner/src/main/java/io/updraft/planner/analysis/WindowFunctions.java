@@ -109,13 +109,11 @@ final class WindowFunctions {
     static WindowFrame frame(ResolvedExpression function, WindowFrame requested, List<SortOrder> order, String sql) {
         if (function instanceof WindowFunctionExpression w) {
             switch (w.kind()) {
-                case LAG -> {
-                    long offset = -offset(w);
-                    return WindowFrame.rows(offset, offset);
-                }
-                case LEAD -> {
-                    long offset = offset(w);
-                    return WindowFrame.rows(offset, offset);
+                case LAG, LEAD -> {
+                    // Spark's frame of the (negated for lag) offset as a value: "-1 FOLLOWING AND -1 FOLLOWING"
+                    FrameBound bound = FrameBound.ofValue(w.kind() == WindowFunctionKind.LAG ? -offset(w) : offset(w),
+                            false);
+                    return new WindowFrame(FrameType.ROWS, bound, bound);
                 }
                 case NTH_VALUE -> {
                     // Falls through to the aggregate default below.

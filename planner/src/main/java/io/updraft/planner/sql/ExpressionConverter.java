@@ -30,6 +30,8 @@ import io.updraft.planner.expr.InSubquery;
 import io.updraft.planner.expr.ScalarSubquery;
 import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.WindowExpr;
+import io.updraft.core.plan.FrameBound;
+import io.updraft.core.plan.FrameType;
 import io.updraft.core.plan.WindowFrame;
 import io.updraft.planner.logical.LogicalPlan;
 import org.apache.calcite.sql.SqlCall;
@@ -459,9 +461,9 @@ final class ExpressionConverter {
         }
         WindowFrame frame = null;
         if (window.getLowerBound() != null || window.getUpperBound() != null) {
-            long lower = bound(window.getLowerBound(), true);
-            long upper = window.getUpperBound() == null ? WindowFrame.CURRENT_ROW : bound(window.getUpperBound(), false);
-            frame = window.isRows() ? WindowFrame.rows(lower, upper) : WindowFrame.range(lower, upper);
+            FrameBound lower = bound(window.getLowerBound());
+            FrameBound upper = window.getUpperBound() == null ? FrameBound.currentRow() : bound(window.getUpperBound());
+            frame = new WindowFrame(window.isRows() ? FrameType.ROWS : FrameType.RANGE, lower, upper);
         }
         return new WindowExpr(function, partition, order, frame);
     }
@@ -481,16 +483,16 @@ final class ExpressionConverter {
                 ownFrame ? window.getUpperBound() : base.getUpperBound(), null);
     }
 
-    /** A frame bound as an offset ({@link WindowFrame}'s encoding). */
-    private long bound(SqlNode node, boolean lower) {
+    /** A frame bound, spelled as written ("1 PRECEDING", "-1 FOLLOWING": Spark prints them so in column names). */
+    private FrameBound bound(SqlNode node) {
         if (SqlWindow.isUnboundedPreceding(node)) {
-            return WindowFrame.UNBOUNDED_PRECEDING;
+            return FrameBound.unboundedPreceding();
         }
         if (SqlWindow.isUnboundedFollowing(node)) {
-            return WindowFrame.UNBOUNDED_FOLLOWING;
+            return FrameBound.unboundedFollowing();
         }
         if (SqlWindow.isCurrentRow(node)) {
-            return WindowFrame.CURRENT_ROW;
+            return FrameBound.currentRow();
         }
         if (node instanceof SqlCall c && (c.getKind() == SqlKind.PRECEDING || c.getKind() == SqlKind.FOLLOWING)) {
             Expression offset = convert(c.getOperandList().get(0));
@@ -498,7 +500,9 @@ final class ExpressionConverter {
                     || l.literal().value() instanceof Double) {
                 throw SqlErrors.unsupported("a window frame offset other than an integer (" + node + ")", node);
             }
-            return c.getKind() == SqlKind.PRECEDING ? -n.longValue() : n.longValue();
+            boolean preceding = c.getKind() == SqlKind.PRECEDING;
+            return FrameBound.ofOffset(preceding ? -n.longValue() : n.longValue())
+                    .spelled(preceding ? FrameBound.Spelling.PRECEDING : FrameBound.Spelling.FOLLOWING);
         }
         throw SqlErrors.unsupported("the window frame bound " + node, node);
     }

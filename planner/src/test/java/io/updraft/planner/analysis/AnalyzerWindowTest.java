@@ -4,6 +4,8 @@ import io.updraft.planner.TpchCatalog;
 import io.updraft.planner.expr.FunctionCall;
 import io.updraft.planner.expr.SortOrderExpr;
 import io.updraft.planner.expr.WindowExpr;
+import io.updraft.core.plan.FrameBound;
+import io.updraft.core.plan.FrameType;
 import io.updraft.core.plan.WindowFrame;
 import io.updraft.planner.logical.Project;
 import io.updraft.planner.resolved.expr.ExpressionPrinter;
@@ -68,7 +70,12 @@ class AnalyzerWindowTest {
     void explicitFramesAreKept() {
         WindowExpression w = window(find(analyze("select avg(n_nationkey) over (order by n_nationkey rows between 2"
                 + " preceding and 1 following) from nation"), WindowNode.class).get(0));
-        assertThat(w.frame()).isEqualTo(WindowFrame.rows(-2, 1));
+        assertThat(w.frame()).isEqualTo(new WindowFrame(FrameType.ROWS,
+                FrameBound.preceding(2).spelled(FrameBound.Spelling.PRECEDING),
+                FrameBound.following(1).spelled(FrameBound.Spelling.FOLLOWING)));
+        // the rows are the Column API's rowsBetween(-2, 1); the name keeps SQL's spelling, as Spark's
+        assertThat(w.frame().sql()).isEqualTo("ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING");
+        assertThat(WindowFrame.rows(-2, 1).sql()).isEqualTo("ROWS BETWEEN -2 FOLLOWING AND 1 FOLLOWING");
     }
 
     @Test

@@ -84,11 +84,11 @@ public final class ExpressionPrinter {
             case CastExpression c -> cast(c, explain);
             case InExpression in -> in(in, explain);
             case CaseWhenExpression c -> caseWhen(c, explain);
-            case ScalarFunctionExpression f -> f.name() + "(" + join(f.arguments(), explain) + ")";
+            case ScalarFunctionExpression f -> f.printedName() + "(" + join(f.arguments(), explain) + ")";
             case UserFunctionExpression u -> u.definition().name() + "(" + join(u.arguments(), explain) + ")";
             case AggregateFunctionExpression a -> aggregate(a, explain);
-            case WindowFunctionExpression w -> w.kind().sqlName() + "(" + join(w.arguments(), explain) + ")"
-                    + (w.ignoreNulls() ? " ignore nulls" : "");
+            case WindowFunctionExpression w -> windowFunctionName(w.kind(), explain) + "(" + join(w.arguments(), explain)
+                    + ")" + (w.ignoreNulls() ? " ignore nulls" : "");
             case WindowExpression w -> window(w, explain);
             case OuterReference o -> "outer(" + print(o.attribute(), explain) + ")";
             case ScalarSubqueryExpression s -> explain ? "scalar-subquery []" : "scalarsubquery()";
@@ -156,8 +156,16 @@ public final class ExpressionPrinter {
             arg.append(", ").append(print(more, explain));
         }
         return name + "(" + (a.distinct() ? (explain ? "distinct " : "DISTINCT ") : "") + arg + ")"
-                + (a.ignoreNulls() ? " ignore nulls" : "")
+                // Spark's sql (names) leaves IGNORE NULLS out: first(x) for first(x, true); its toString (explain) has it
+                + (a.ignoreNulls() && explain ? " ignore nulls" : "")
                 + (a.filter() == null ? "" : " FILTER (WHERE " + print(a.filter(), explain) + ")");
+    }
+
+    /** Spark's RankLike functions print upper-case in names ({@code RANK()}, {@code DENSE_RANK()}), not in explain. */
+    private static String windowFunctionName(WindowFunctionKind kind, boolean explain) {
+        boolean upper = !explain && (kind == WindowFunctionKind.RANK || kind == WindowFunctionKind.DENSE_RANK
+                || kind == WindowFunctionKind.PERCENT_RANK);
+        return upper ? kind.sqlName().toUpperCase(Locale.ROOT) : kind.sqlName();
     }
 
     /** The function's Spark name (stddev and variance print as their canonical stddev_samp, var_samp). */
