@@ -51,12 +51,17 @@ final class CacheManager {
     /** One persisted plan: its level and, once computed, where its rows are. */
     private static final class Entry {
         final StorageLevel level;
+        /** A {@code checkpoint()}: written to the checkpoint directory when one is set. */
+        final boolean checkpoint;
         LogicalPlan kept;
         String folder;
+        /** Whether {@link #folder} is in the session's scratch space (deleted with the entry) or a checkpoint dir. */
+        boolean scratch;
         boolean computing;
 
-        Entry(StorageLevel level) {
+        Entry(StorageLevel level, boolean checkpoint) {
             this.level = level;
+            this.checkpoint = checkpoint;
         }
     }
 
@@ -70,6 +75,11 @@ final class CacheManager {
     }
 
     synchronized void persist(LogicalPlan plan, StorageLevel level) {
+        persist(plan, level, false);
+    }
+
+    /** {@code checkpoint}: a lazy {@code checkpoint(false)}, written to the checkpoint directory when one is set. */
+    synchronized void persist(LogicalPlan plan, StorageLevel level, boolean checkpoint) {
         if (level == StorageLevel.NONE) {
             return;
         }
@@ -77,7 +87,7 @@ final class CacheManager {
             LoggerFactory.getLogger(CacheManager.class).warn("Asked to cache already cached data.");
             return;
         }
-        entries.put(plan, new Entry(level));
+        entries.put(plan, new Entry(level, checkpoint));
     }
 
     synchronized StorageLevel level(LogicalPlan plan) {
@@ -87,7 +97,7 @@ final class CacheManager {
 
     synchronized void unpersist(LogicalPlan plan) {
         Entry e = entries.remove(plan);
-        if (e != null && e.folder != null) {
+        if (e != null && e.folder != null && e.scratch) {
             session.scratch().delete(e.folder);
         }
     }
@@ -95,18 +105,21 @@ final class CacheManager {
     /** Forgets everything (the session stops). */
     synchronized void clear() {
         for (Entry e : entries.values()) {
-            if (e.folder != null) {
-                session.scratch().delete(e.folder);
+            if (e.folder != null && e.scratch) {
+                session.scratch().delete(e.folder);   // a checkpoint directory's files stay, as Spark's
             }
         }
         entries.clear();
     }
 
-    /** {@code plan} computed now and kept at {@code level}; the plan that reads it. */
-    LogicalPlan checkpoint(LogicalPlan plan, StorageLevel level) {
+    /**
+     * {@code plan} computed now and kept at {@code level}; the plan that reads it. {@code files}: a
+     * {@code checkpoint()} (in the checkpoint directory when one is set), else a {@code localCheckpoint()}.
+     */
+    LogicalPlan checkpoint(LogicalPlan plan, StorageLevel level, boolean files) {
         LogicalPlan own = distinctPlan(plan);
         synchronized (this) {
-            entries.put(own, new Entry(level));
+            entries.put(own, new Entry(level, files));
         }
         return materialize(own);
     }
@@ -155,15 +168,17 @@ final class CacheManager {
         StructType schema = rows.schema();
         boolean files = session.onLambda() || (e.level.useDisk() && !e.level.useMemory());
         if (files && parquetCanHold(schema)) {
-            ScratchSpace scratch = session.scratch();
-            String folder = scratch.newFolder("persisted");
+            ScratchSpace checkpoints = e.checkpoint ? session.checkpointSpace() : null;
+            ScratchSpace space = checkpoints != null ? checkpoints : session.scratch();
+            String folder = space.newFolder(checkpoints != null ? "checkpoint" : "persisted");
             rows.write().mode(SaveMode.Overwrite).parquet(folder);
-            if (!scratch.parquetFiles(folder).isEmpty()) {
+            if (!space.parquetFiles(folder).isEmpty()) {
                 e.folder = folder;
+                e.scratch = checkpoints == null;
                 e.kept = session.read().parquet(folder).logicalPlan();
                 return;
             }
-            scratch.delete(folder);
+            space.delete(folder);
         }
         List<Row> collected = session.execute(session.planner().plan(inner)).rows();
         e.kept = LocalRows.relation(collected, schema);

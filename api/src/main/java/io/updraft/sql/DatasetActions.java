@@ -224,8 +224,10 @@ abstract class DatasetActions<T> extends DatasetCore<T> {
     }
 
     /**
-     * A Dataset over this one's rows written to files (Parquet under the session's checkpoint folder, see the api
-     * README), its plan cut there; {@code eager}: written now, else at the first action.
+     * A Dataset over this one's rows written to files (Parquet under the checkpoint directory,
+     * {@code <dir>/<uuid>/checkpoint-<n>/}, kept after the session stops; without one in the session's scratch
+     * space, deleted when it stops: see the api README), its plan cut there; {@code eager}: written now, else at
+     * the first action.
      */
     public Dataset<T> checkpoint(boolean eager) {
         return checkpointed(eager, StorageLevel.DISK_ONLY);
@@ -241,11 +243,12 @@ abstract class DatasetActions<T> extends DatasetCore<T> {
     }
 
     private Dataset<T> checkpointed(boolean eager, StorageLevel level) {
+        boolean files = level == StorageLevel.DISK_ONLY;
         if (eager) {
-            return new Dataset<>(session, session.cacheManager().checkpoint(plan, level), encoder);
+            return new Dataset<>(session, session.cacheManager().checkpoint(plan, level, files), encoder);
         }
         LogicalPlan fresh = CacheManager.distinctPlan(plan);
-        session.cacheManager().persist(fresh, level);
+        session.cacheManager().persist(fresh, level, files);
         return new Dataset<>(session, fresh, encoder);
     }
 

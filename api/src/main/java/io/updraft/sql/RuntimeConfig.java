@@ -40,6 +40,14 @@ public final class RuntimeConfig {
     public static final String PIVOT_MAX_VALUES = "spark.sql.pivotMaxValues";
     /** Spark's nested schema pruning: Parquet scans read only the struct fields a query uses. */
     public static final String NESTED_SCHEMA_PRUNING = "spark.sql.optimizer.nestedSchemaPruning.enabled";
+    /** Spark's {@code spark.app.id} and {@code spark.app.startTime}, set by the session when it starts. */
+    public static final String APP_ID = "spark.app.id";
+    public static final String APP_START_TIME = "spark.app.startTime";
+    /**
+     * Spark's {@code spark.checkpoint.dir}: read when the session starts (a builder setting, as Spark reads it
+     * when its context starts); {@code sparkContext().setCheckpointDir} changes the directory later.
+     */
+    public static final String CHECKPOINT_DIR = "spark.checkpoint.dir";
     /** Spark's {@code spark.log.level}, what {@code sparkContext().setLogLevel} sets. */
     public static final String LOG_LEVEL = "spark.log.level";
     /** Spark's {@code SparkContext.VALID_LOG_LEVELS}, in the order Spark 4.2's message lists them. */

@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * mode, an S3 prefix on Lambda (where the workers write their Parquet files and later tasks read them; the shuffle
  * prefix's lifecycle rule is the backstop for a coordinator that dies). The same code runs in both modes: folders
  * are named as paths the writer and the reader take, listed and deleted through the root's {@link ObjectStore}.
- * {@link #deleteAll()} (the session stops) deletes everything the session kept. Thread-safe.
+ * {@link #deleteAll()} (the session stops) deletes everything the session kept. A checkpoint directory is the same
+ * kind of space over another root ({@code <dir>/<uuid>/checkpoint-<n>/}), which nothing deletes. Thread-safe.
  */
 final class ScratchSpace {
     private final ShuffleRoot root;
@@ -31,8 +32,27 @@ final class ScratchSpace {
     private final AtomicLong folders = new AtomicLong();
 
     ScratchSpace(ShuffleRoot root) {
+        this(root, "scratch/" + UUID.randomUUID() + "/");
+    }
+
+    /**
+     * Folders under {@code prefix} (ending in "/") of {@code root}: a checkpoint directory's {@code <uuid>/}, whose
+     * root the session owns ({@link #closeRoot()}).
+     */
+    ScratchSpace(ShuffleRoot root, String prefix) {
         this.root = root;
-        this.prefix = "scratch/" + UUID.randomUUID() + "/";
+        this.prefix = prefix;
+    }
+
+    /** The space's own folder as a URI: {@code file:/abs/path} locally (as Spark prints one), else {@code s3://...}. */
+    String baseUri() {
+        String base = location(prefix);
+        return root.isS3() ? base : "file:" + base;
+    }
+
+    /** Closes the root's store (a checkpoint directory's; the files stay). */
+    void closeRoot() {
+        root.close();
     }
 
     /** A new, empty folder's path (an {@code s3://} URI or a local path) for the writer and the reader. */

@@ -55,6 +55,12 @@ public final class SparkSession extends UpdraftSession {
         }
 
         @Override
+        public Builder config(io.updraft.SparkConf conf) {
+            super.config(conf);
+            return this;
+        }
+
+        @Override
         public Builder config(String key, double value) {
             super.config(key, value);
             return this;

@@ -67,6 +67,13 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
             table -> TableCommands.relation(this, table));
     private final CacheManager cacheManager = new CacheManager(this);
     private volatile ScratchSpace scratch;
+    /** Spark's {@code spark.app.id}: "local-" or "lambda-" and the start time in epoch milliseconds. */
+    private final String applicationId;
+    /**
+     * The checkpoint directory's {@code <dir>/<uuid>/} space, empty until set ({@code spark.checkpoint.dir} or
+     * {@code sparkContext().setCheckpointDir}); shared with {@link #newSession() new sessions}, as Spark's context is.
+     */
+    private final java.util.concurrent.atomic.AtomicReference<ScratchSpace> checkpointSpace;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile PlannerHolder planner;
     private final List<Consumer<JobResult>> jobListeners = new CopyOnWriteArrayList<>();
@@ -79,8 +86,12 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         this.appName = appName;
         this.master = master;
         Map<String, String> initial = new LinkedHashMap<>(settings);
+        long startTime = System.currentTimeMillis();
+        this.applicationId = (Builder.LAMBDA.equals(master) ? "lambda-" : "local-") + startTime;
         initial.put(RuntimeConfig.MASTER, master);
         initial.put(RuntimeConfig.APP_NAME, appName);
+        initial.put(RuntimeConfig.APP_ID, applicationId);
+        initial.put(RuntimeConfig.APP_START_TIME, Long.toString(startTime));
         this.conf = new RuntimeConfig(initial);
         this.initialSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(initial));
         this.progress = progress;
@@ -88,6 +99,16 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
                 : LocalCluster.start(parallelism, settings);
         this.ownsCluster = true;
         this.parallelism = cluster.parallelism();
+        this.checkpointSpace = new java.util.concurrent.atomic.AtomicReference<>();
+        String checkpointDir = settings.get(RuntimeConfig.CHECKPOINT_DIR);
+        if (checkpointDir != null) {
+            try {
+                setCheckpointDir(checkpointDir);
+            } catch (RuntimeException e) {
+                cluster.close();
+                throw e;
+            }
+        }
     }
 
     /** A session on {@code parent}'s cluster with the builder's settings and no temporary views of its own yet. */
@@ -101,6 +122,8 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         this.cluster = parent.cluster;
         this.ownsCluster = false;
         this.parallelism = parent.parallelism;
+        this.applicationId = parent.applicationId;
+        this.checkpointSpace = parent.checkpointSpace;
     }
 
     public static Builder builder() {
@@ -151,6 +174,71 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
 
     public String version() {
         return VERSION;
+    }
+
+    /** Spark's {@code spark.app.id}: "local-" (or "lambda-") and the session's start time in epoch milliseconds. */
+    public String applicationId() {
+        return applicationId;
+    }
+
+    /**
+     * Internal, for {@code sparkContext().getConf()}: the settings the session started with — the builder's, the
+     * master, app name, {@code spark.app.id} and {@code spark.app.startTime} — without later {@code conf().set}s
+     * (Spark's SparkConf does not see them either).
+     */
+    public Map<String, String> startSettings() {
+        return initialSettings;
+    }
+
+    /**
+     * Spark's {@code setCheckpointDir} (called through {@code sparkContext()}): {@code checkpoint()} writes under {@code <dir>/<uuid>/checkpoint-<n>/} from
+     * now on (a new uuid per call, as Spark's {@code <dir>/<uuid>/rdd-<id>}), files that outlive the session. A local
+     * folder (made now) or, needed on Lambda, an {@code s3://} prefix; null: none (checkpoints go to the session's
+     * scratch space again).
+     */
+    public void setCheckpointDir(String directory) {
+        if (directory == null) {   // Spark's: none from now on
+            ScratchSpace old = checkpointSpace.getAndSet(null);
+            if (old != null) {
+                old.closeRoot();
+            }
+            return;
+        }
+        boolean s3 = io.updraft.engine.store.ObjectStores.isS3(directory);
+        if (onLambda() && !s3) {
+            throw new IllegalArgumentException("The checkpoint directory '" + directory + "' must be an s3:// path "
+                    + "with master \"lambda\": the workers write the checkpoint files and cannot reach this machine's "
+                    + "folders.");
+        }
+        String uuid = java.util.UUID.randomUUID().toString();
+        String root = s3 ? directory : java.nio.file.Path.of(directory.startsWith("file:")
+                ? java.net.URI.create(directory).getPath() : directory).toAbsolutePath().toString();
+        if (!s3) {
+            try {
+                java.nio.file.Files.createDirectories(java.nio.file.Path.of(root, uuid));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot make the checkpoint directory " + root + "/" + uuid, e);
+            }
+        }
+        ScratchSpace old = checkpointSpace.getAndSet(new ScratchSpace(
+                io.updraft.coordinator.ShuffleRoot.of(root, initialSettings), uuid + "/"));
+        if (old != null) {
+            old.closeRoot();
+        }
+    }
+
+    /**
+     * Spark's {@code getCheckpointDir} (called through {@code sparkContext()}): {@code <dir>/<uuid>} as a URI
+     * ({@code file:/...}, {@code s3://...}), None when none is set.
+     */
+    public Option<String> checkpointDir() {
+        ScratchSpace space = checkpointSpace.get();
+        return Option.apply(space == null ? null : space.baseUri());
+    }
+
+    /** The checkpoint directory's space, null when none is set (checkpoints then go to the scratch space). */
+    ScratchSpace checkpointSpace() {
+        return checkpointSpace.get();
     }
 
     /** Spark's {@code sparkContext()}: the log level, app name, master and parallelism (Updraft has no RDDs). */
@@ -292,6 +380,10 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
             kept.deleteAll();   // persisted rows, checkpoints and unfinished toLocalIterator chunks
         }
         if (ownsCluster) {
+            ScratchSpace checkpoints = checkpointSpace.getAndSet(null);
+            if (checkpoints != null) {
+                checkpoints.closeRoot();   // its files stay, as Spark's checkpoint files
+            }
             cluster.close();
         }
     }
@@ -489,6 +581,14 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
 
         public Builder config(String key, long value) {
             return config(key, Long.toString(value));
+        }
+
+        /** Every setting of {@code conf}, as {@link #config(String, String)} (Spark's {@code config(SparkConf)}). */
+        public Builder config(io.updraft.SparkConf conf) {
+            for (Tuple2<String, String> setting : Objects.requireNonNull(conf, "conf is null").getAll()) {
+                config(setting._1(), setting._2());
+            }
+            return this;
         }
 
         public Builder config(String key, double value) {

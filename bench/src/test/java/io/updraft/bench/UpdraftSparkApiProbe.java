@@ -1,5 +1,6 @@
 package io.updraft.bench;
 
+import io.updraft.SparkConf;
 import io.updraft.sql.*;
 import io.updraft.sql.expressions.*;
 import io.updraft.sql.types.*;
@@ -50,6 +51,15 @@ public class UpdraftSparkApiProbe {
         t("rollupColumns", () -> p("rollupColumns", text(spark.table("maps").rollup("m", "y").count())));
         t("cubeColumns", () -> p("cubeColumns", text(spark.table("maps").cube(col("m")).agg(sum("y")))));
         t("groupByMap", () -> p("groupByMap", text(spark.sql("SELECT m, count(*) AS c FROM maps GROUP BY m"))));
+        // 2. sparkContext().getConf(): a copy of the settings the session started with
+        t("getConf", () -> { SparkConf c = spark.sparkContext().getConf(); p("conf.master", c.get("spark.master")); p("conf.tz", c.getOption("spark.sql.session.timeZone")); p("conf.none", c.getOption("nope")); p("conf.default", c.get("nope", "d")); p("conf.contains", c.contains("spark.master") + " " + c.contains("nope")); p("conf.appId", c.getAppId().startsWith("local-")); p("conf.appIdIsContexts", c.getAppId().equals(spark.sparkContext().applicationId())); });
+        t("confMissing", () -> spark.sparkContext().getConf().get("nope"));
+        t("confCopy", () -> { spark.sparkContext().getConf().set("spark.master", "local[9]"); p("confCopy", spark.sparkContext().getConf().get("spark.master")); });
+        t("confRuntime", () -> { spark.conf().set("spark.probe.key", "v"); p("confRuntime", spark.sparkContext().getConf().getOption("spark.probe.key") + " " + spark.conf().get("spark.probe.key")); });
+        t("confNull", () -> new SparkConf(false).set("k", null));
+        t("newConf", () -> p("newConf", Arrays.toString(new SparkConf(false).setAppName("x").getAll()) + " " + new SparkConf(false).setMaster("local[3]").get("spark.master")));
+        // 3. the checkpoint directory: <dir>/<uuid>
+        t("checkpointDir", () -> { try { String d = java.nio.file.Files.createTempDirectory("probe-cp").toString(); p("checkpointDir.none", spark.sparkContext().getCheckpointDir()); spark.sparkContext().setCheckpointDir(d); p("checkpointDir", spark.sparkContext().getCheckpointDir().get().replace(d, "<dir>").replaceAll("[0-9a-f-]{36}$", "<uuid>")); p("checkpoint", df.checkpoint().collectAsList()); p("checkpointLazy", df.checkpoint(false).filter(col("x").gt(1)).collectAsList()); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); } });
         // 5. StructType lookups are case-sensitive
         StructType st = new StructType().add("Name", DataTypes.StringType).add("age", DataTypes.IntegerType);
         t("fieldIndex", () -> p("fieldIndex", st.fieldIndex("Name")));

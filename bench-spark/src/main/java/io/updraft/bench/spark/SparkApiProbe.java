@@ -1,5 +1,6 @@
 package io.updraft.bench.spark;
 
+import org.apache.spark.SparkConf;
 import org.apache.spark.sql.*;
 import org.apache.spark.sql.expressions.*;
 import org.apache.spark.sql.types.*;
@@ -8,7 +9,8 @@ import static org.apache.spark.sql.functions.*;
 
 /**
  * Spark 4.2's answers for issue 10's small Spark-API gaps: the names of Column-API and SQL window columns and of
- * {@code substr}, grouping sets over map keys, and {@code StructType.fieldIndex}/{@code apply}'s case-sensitivity,
+ * {@code substr}, {@code sparkContext().getConf()}, the checkpoint directory, grouping sets over map keys, and
+ * {@code StructType.fieldIndex}/{@code apply}'s case-sensitivity,
  * printed as {@code PROBE key = value} lines (rows sorted by their text, errors as their first line). bench's
  * {@code SparkApiCasesTest} runs it and compares every line with Updraft's run of the same source (its copy
  * {@code UpdraftSparkApiProbe}: only the imports differ). By hand: as {@link UdfProbe}.
@@ -59,6 +61,15 @@ public class SparkApiProbe {
         t("rollupColumns", () -> p("rollupColumns", text(spark.table("maps").rollup("m", "y").count())));
         t("cubeColumns", () -> p("cubeColumns", text(spark.table("maps").cube(col("m")).agg(sum("y")))));
         t("groupByMap", () -> p("groupByMap", text(spark.sql("SELECT m, count(*) AS c FROM maps GROUP BY m"))));
+        // 2. sparkContext().getConf(): a copy of the settings the session started with
+        t("getConf", () -> { SparkConf c = spark.sparkContext().getConf(); p("conf.master", c.get("spark.master")); p("conf.tz", c.getOption("spark.sql.session.timeZone")); p("conf.none", c.getOption("nope")); p("conf.default", c.get("nope", "d")); p("conf.contains", c.contains("spark.master") + " " + c.contains("nope")); p("conf.appId", c.getAppId().startsWith("local-")); p("conf.appIdIsContexts", c.getAppId().equals(spark.sparkContext().applicationId())); });
+        t("confMissing", () -> spark.sparkContext().getConf().get("nope"));
+        t("confCopy", () -> { spark.sparkContext().getConf().set("spark.master", "local[9]"); p("confCopy", spark.sparkContext().getConf().get("spark.master")); });
+        t("confRuntime", () -> { spark.conf().set("spark.probe.key", "v"); p("confRuntime", spark.sparkContext().getConf().getOption("spark.probe.key") + " " + spark.conf().get("spark.probe.key")); });
+        t("confNull", () -> new SparkConf(false).set("k", null));
+        t("newConf", () -> p("newConf", Arrays.toString(new SparkConf(false).setAppName("x").getAll()) + " " + new SparkConf(false).setMaster("local[3]").get("spark.master")));
+        // 3. the checkpoint directory: <dir>/<uuid>
+        t("checkpointDir", () -> { try { String d = java.nio.file.Files.createTempDirectory("probe-cp").toString(); p("checkpointDir.none", spark.sparkContext().getCheckpointDir()); spark.sparkContext().setCheckpointDir(d); p("checkpointDir", spark.sparkContext().getCheckpointDir().get().replace(d, "<dir>").replaceAll("[0-9a-f-]{36}$", "<uuid>")); p("checkpoint", df.checkpoint().collectAsList()); p("checkpointLazy", df.checkpoint(false).filter(col("x").gt(1)).collectAsList()); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); } });
         // 5. StructType lookups are case-sensitive
         StructType st = new StructType().add("Name", DataTypes.StringType).add("age", DataTypes.IntegerType);
         t("fieldIndex", () -> p("fieldIndex", st.fieldIndex("Name")));
