@@ -192,7 +192,7 @@ public class Column {
         return call("contains", expr, exprOf(other));
     }
 
-    /** The substring from 1-based {@code startPos}, {@code len} characters long; named {@code substr(s, 1, 2)}, as Spark. */
+    /** The substring from 1-based {@code startPos}, {@code len} characters long; named {@code substr(s, 1, 2)}. */
     public Column substr(Column startPos, Column len) {
         return call("substr", expr, startPos.expr, len.expr);
     }

@@ -191,10 +191,10 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
     }
 
     /**
-     * Spark's {@code setCheckpointDir} (called through {@code sparkContext()}): {@code checkpoint()} writes under {@code <dir>/<uuid>/checkpoint-<n>/} from
-     * now on (a new uuid per call, as Spark's {@code <dir>/<uuid>/rdd-<id>}), files that outlive the session. A local
-     * folder (made now) or, needed on Lambda, an {@code s3://} prefix; null: none (checkpoints go to the session's
-     * scratch space again).
+     * Spark's {@code setCheckpointDir} (called through {@code sparkContext()}): {@code checkpoint()} writes under
+     * {@code <dir>/<uuid>/checkpoint-<n>/} from now on (a new uuid per call, as Spark's {@code <dir>/<uuid>/rdd-<id>}),
+     * files that outlive the session. A local folder (made now) or, needed on Lambda, an {@code s3://} prefix; null:
+     * none (checkpoints go to the session's scratch space again).
      */
     public void setCheckpointDir(String directory) {
         if (directory == null) {   // Spark's: none from now on

@@ -551,7 +551,7 @@ public final class functions {
         return call("substring", str, lit(pos), lit(len));
     }
 
-    /** Spark's {@code substr(str, pos)}: the characters from 1-based {@code pos} on (named {@code substr(s, 1, 2147483647)}). */
+    /** Spark's {@code substr(str, pos)}: the characters from 1-based {@code pos} on (the name's length: 2147483647). */
     public static Column substr(Column str, Column pos) {
         return call("substr", str, pos);
     }
