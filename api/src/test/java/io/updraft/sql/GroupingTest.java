@@ -117,6 +117,15 @@ class GroupingTest {
                 .containsExactly("[null,3]", "[{1=a, 2=b},2]", "[{1=a},1]");
     }
 
+    @Test
+    void substrAndSubstringAreOneGroupingExpression() throws Exception {
+        // the name as written (Spark's FUNC_ALIAS) does not change what the call is: GROUP BY matches the select
+        emp.createOrReplaceTempView("emp");
+        Dataset<Row> r = t.spark.sql("SELECT substr(dept, 1, 1), count(*) FROM emp GROUP BY substring(dept, 1, 1)");
+        assertColumns(r, "substr(dept, 1, 1)", "count(1)");
+        t.assertSameAnyOrder(r, "SELECT substring(dept, 1, 1), count(*) FROM emp GROUP BY substring(dept, 1, 1)");
+    }
+
     private static List<String> sortedRows(Dataset<Row> d) {
         return d.collectAsList().stream().map(String::valueOf).sorted().toList();
     }

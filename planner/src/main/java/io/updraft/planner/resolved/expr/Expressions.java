@@ -181,13 +181,16 @@ public final class Expressions {
 
     /**
      * Canonical form for semantic comparison: attributes keep only their id and type; aliases and
-     * user-specified flags on casts are ignored.
+     * user-specified flags on casts and the alias a function was called by are ignored.
      */
     public static ResolvedExpression canonical(ResolvedExpression expr) {
         return transformUp(expr, e -> switch (e) {
             case AttributeReference a -> new AttributeReference(a.id(), "", List.of(), a.dataType(), true);
             case AliasExpression al -> al.child();
             case CastExpression c when c.userSpecified() -> new CastExpression(c.child(), c.dataType(), false);
+            // the alias a call was written with (substr for substring) is only its printed name
+            case ScalarFunctionExpression f when !f.printedName().equals(f.name()) -> new ScalarFunctionExpression(
+                    f.name(), f.arguments(), f.dataType(), f.nullable());
             default -> e;
         });
     }
