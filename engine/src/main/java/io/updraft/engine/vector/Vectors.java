@@ -27,6 +27,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.TransferPair;
 
+import java.util.List;
+
 /**
  * Copying rows between vectors, type-specialized by {@link PhysicalKind}: gathering selected rows
  * (filter, sort, limit) and zero-copy sharing of a whole vector. Stateless.
@@ -129,7 +131,7 @@ public final class Vectors {
              ArrowBuf data = allocator.buffer(Math.max(dataBytes, 8))) {
             validity.setZero(0, validity.capacity());
             // loadFieldBuffers keeps buffers it is given (a non-empty validity buffer as is) and takes a reference
-            vector.loadFieldBuffers(new ArrowFieldNode(n, 0), java.util.List.of(validity, data));
+            vector.loadFieldBuffers(new ArrowFieldNode(n, 0), List.of(validity, data));
         }
     }
 

@@ -247,11 +247,11 @@ public final class SizeEstimator {
                 yield l + r - l * r;
             }
             case NotExpression n -> 1 - selectivity(n.child(), ranges);
-            case ComparisonExpression c when rangeBound(c, ranges) != null -> {
-                RangeBound b = rangeBound(c, ranges);
-                yield Math.max(MIN_RANGE_SELECTIVITY, b.upper() - b.lower());
-            }
             case ComparisonExpression c -> {
+                RangeBound b = rangeBound(c, ranges);
+                if (b != null) {
+                    yield Math.max(MIN_RANGE_SELECTIVITY, b.upper() - b.lower());
+                }
                 boolean literal = c.left() instanceof ConstantExpression || c.right() instanceof ConstantExpression;
                 if (c.op() == CompareOp.EQUAL || c.op() == CompareOp.EQUAL_NULL_SAFE) {
                     yield 0.1;
