@@ -1,9 +1,9 @@
 package io.updraft.planner.optimizer;
 
 import io.updraft.core.plan.JoinType;
-import io.updraft.core.stats.ColumnRange;
 import io.updraft.planner.resolved.expr.AttributeReference;
 import io.updraft.planner.resolved.expr.Expressions;
+import io.updraft.planner.resolved.expr.OrExpression;
 import io.updraft.planner.resolved.expr.ResolvedExpression;
 import io.updraft.planner.resolved.plan.FilterNode;
 import io.updraft.planner.resolved.plan.JoinHint;
@@ -82,27 +82,67 @@ public final class ReorderJoins implements OptimizerRule {
         }
     }
 
+    /** A join tree and its estimated rows. */
+    private record Built(ResolvedPlan tree, double rows) {
+    }
+
     private static ResolvedPlan build(List<ResolvedPlan> items, List<ResolvedExpression> conditions,
                                       List<AttributeReference> originalOutput) {
         int n = items.size();
         List<Set<Long>> itemIds = items.stream().map(Plans::outputIds).toList();
-        Map<Long, Double> baseRows = new HashMap<>();
-        items.forEach(i -> SizeEstimator.collectBaseRows(i, baseRows));
         double[] rows = new double[n];
         for (int i = 0; i < n; i++) {
-            rows[i] = SizeEstimator.rows(items.get(i));
-            Map<Long, ColumnRange> ranges = SizeEstimator.ranges(items.get(i));
+            // the input's own conditions as one AND, folded, as they will be once pushed down: a range's two
+            // bounds intersect and {@code date + interval} is a literal (Q10's quarter of orders); a condition
+            // across inputs (a1 AND b1) OR (a2 AND b2) implies a1 OR a2 on a's input (what
+            // PushExtraPredicateThroughJoin adds later): Q7's nations are two of 25, not all
+            List<ResolvedExpression> own = new ArrayList<>();
             for (ResolvedExpression c : conditions) {
                 Set<Long> refs = Expressions.references(c).keySet();
-                if (!refs.isEmpty() && itemIds.get(i).containsAll(refs)) {
-                    rows[i] *= SizeEstimator.selectivity(c, ranges);
+                if (refs.isEmpty()) {
+                    continue;
+                }
+                if (itemIds.get(i).containsAll(refs)) {
+                    own.add(c);
+                } else if (Expressions.anyMatch(c, e -> e instanceof OrExpression)) {
+                    ResolvedExpression implied = PushExtraPredicateThroughJoin.within(c, itemIds.get(i));
+                    if (implied != null) {
+                        own.add(implied);
+                    }
                 }
             }
+            rows[i] = SizeEstimator.rows(items.get(i));
+            if (!own.isEmpty()) {
+                rows[i] *= SizeEstimator.selectivity(ConstantFolding.fold(Expressions.and(own)),
+                        SizeEstimator.ranges(items.get(i)));
+            }
         }
+        return build(items, rows, conditions, originalOutput, true).tree();
+    }
+
+    /**
+     * Greedy left-deep order from the largest input. With {@code bushy}, first each group of the other inputs that
+     * equalities connect among themselves without the largest one (Q3's orders and customer, Q7's orders, customer
+     * and nation) is joined on its own when that is estimated to keep at most {@value #BUSHY_REDUCTION} of its
+     * largest input's rows: the stream then meets one small (often broadcast) input instead of shuffling the whole
+     * largest one first.
+     */
+    private static Built build(List<ResolvedPlan> items, double[] rows, List<ResolvedExpression> conditions,
+                               List<AttributeReference> originalOutput, boolean bushy) {
+        int n = items.size();
+        List<Set<Long>> itemIds = items.stream().map(Plans::outputIds).toList();
+        Map<Long, Double> baseRows = new HashMap<>();
+        items.forEach(i -> SizeEstimator.collectBaseRows(i, baseRows));
         int start = 0;
         for (int i = 1; i < n; i++) {
             if (rows[i] > rows[start]) {
                 start = i;
+            }
+        }
+        if (bushy && n >= 3) {
+            Built regrouped = joinComponentsFirst(items, rows, conditions, originalOutput, itemIds, baseRows, start);
+            if (regrouped != null) {
+                return regrouped;
             }
         }
         List<Integer> order = new ArrayList<>(List.of(start));
@@ -158,7 +198,112 @@ public final class ReorderJoins implements OptimizerRule {
         }
         List<Long> before = originalOutput.stream().map(AttributeReference::id).toList();
         List<Long> after = tree.output().stream().map(AttributeReference::id).toList();
-        return before.equals(after) ? tree : new ProjectNode(tree, new ArrayList<>(originalOutput));
+        return new Built(before.equals(after) ? tree : new ProjectNode(tree, new ArrayList<>(originalOutput)),
+                joinedRows);
+    }
+
+    /** A group of inputs is joined on its own when that keeps at most this share of its largest input's rows. */
+    static final double BUSHY_REDUCTION = 0.5;
+
+    /**
+     * The inputs other than {@code start} split into groups connected by equalities among themselves; each group of
+     * two or more whose own join is estimated to reduce enough becomes one input, and the whole is ordered again
+     * (left-deep). Null when no group qualifies.
+     */
+    private static Built joinComponentsFirst(List<ResolvedPlan> items, double[] rows,
+                                             List<ResolvedExpression> conditions,
+                                             List<AttributeReference> originalOutput, List<Set<Long>> itemIds,
+                                             Map<Long, Double> baseRows, int start) {
+        int n = items.size();
+        int[] group = new int[n];
+        java.util.Arrays.fill(group, -1);
+        int groups = 0;
+        for (int seed = 0; seed < n; seed++) {
+            if (seed == start || group[seed] >= 0) {
+                continue;
+            }
+            group[seed] = groups;
+            java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>(List.of(seed));
+            while (!queue.isEmpty()) {
+                int a = queue.poll();
+                for (int b = 0; b < n; b++) {
+                    if (b != start && group[b] < 0 && equiConnected(conditions, itemIds.get(a), itemIds.get(b),
+                            baseRows)) {
+                        group[b] = groups;
+                        queue.add(b);
+                    }
+                }
+            }
+            groups++;
+        }
+        List<ResolvedPlan> newItems = new ArrayList<>();
+        List<Double> newRows = new ArrayList<>();
+        List<ResolvedExpression> remaining = new ArrayList<>(conditions);
+        boolean regrouped = false;
+        newItems.add(items.get(start));
+        newRows.add(rows[start]);
+        for (int g = 0; g < groups; g++) {
+            List<Integer> members = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (group[i] == g) {
+                    members.add(i);
+                }
+            }
+            if (members.size() >= 2) {
+                Set<Long> ids = new HashSet<>();
+                List<ResolvedPlan> memberItems = new ArrayList<>();
+                List<AttributeReference> output = new ArrayList<>();
+                double[] memberRows = new double[members.size()];
+                double largest = 0;
+                for (int m = 0; m < members.size(); m++) {
+                    int i = members.get(m);
+                    ids.addAll(itemIds.get(i));
+                    memberItems.add(items.get(i));
+                    output.addAll(items.get(i).output());
+                    memberRows[m] = rows[i];
+                    largest = Math.max(largest, rows[i]);
+                }
+                List<ResolvedExpression> inner = new ArrayList<>();
+                for (ResolvedExpression c : remaining) {
+                    Set<Long> refs = Expressions.references(c).keySet();
+                    if (!refs.isEmpty() && ids.containsAll(refs)) {
+                        inner.add(c);
+                    }
+                }
+                Built composite = build(memberItems, memberRows, inner, output, true);
+                if (composite.rows() <= largest * BUSHY_REDUCTION) {
+                    remaining.removeAll(inner);
+                    newItems.add(composite.tree());
+                    newRows.add(composite.rows());
+                    regrouped = true;
+                    continue;
+                }
+            }
+            for (int i : members) {
+                newItems.add(items.get(i));
+                newRows.add(rows[i]);
+            }
+        }
+        if (!regrouped) {
+            return null;
+        }
+        return build(newItems, newRows.stream().mapToDouble(Double::doubleValue).toArray(), remaining,
+                originalOutput, false);
+    }
+
+    /** Whether an equality condition joins an expression of {@code a} to one of {@code b}. */
+    private static boolean equiConnected(List<ResolvedExpression> conditions, Set<Long> a, Set<Long> b,
+                                         Map<Long, Double> baseRows) {
+        Set<Long> both = new HashSet<>(a);
+        both.addAll(b);
+        for (ResolvedExpression c : conditions) {
+            Set<Long> refs = Expressions.references(c).keySet();
+            if (!refs.isEmpty() && both.containsAll(refs) && !a.containsAll(refs) && !b.containsAll(refs)
+                    && SizeEstimator.keyedRows(c, a, b, 1, 1, baseRows) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

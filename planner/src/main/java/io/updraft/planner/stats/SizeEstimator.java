@@ -39,10 +39,13 @@ import io.updraft.planner.resolved.plan.SubqueryAliasNode;
 import io.updraft.planner.resolved.plan.UnionNode;
 import io.updraft.planner.resolved.plan.WindowNode;
 import io.updraft.sql.types.BooleanType;
+import io.updraft.sql.types.ByteType;
 import io.updraft.sql.types.DataType;
 import io.updraft.sql.types.DateType;
 import io.updraft.sql.types.DecimalType;
 import io.updraft.sql.types.IntegerType;
+import io.updraft.sql.types.LongType;
+import io.updraft.sql.types.ShortType;
 import io.updraft.sql.types.StringType;
 
 import java.util.HashMap;
@@ -193,9 +196,21 @@ public final class SizeEstimator {
         return Double.POSITIVE_INFINITY;
     }
 
-    /** Scan column id → the scan's base row count, for every scan below (through renames by projection). */
+    /**
+     * Scan column id → the most distinct values it can have, for every scan below (through renames by projection):
+     * its scan's base row count, and for an integral or date column no more than its range's width (footers'
+     * min and max, {@link ColumnRange}), so a join of two foreign keys such as TPC-H's {@code c_nationkey =
+     * s_nationkey} is priced at 25 values, not 10 000.
+     */
     public static void collectBaseRows(ResolvedPlan plan, Map<Long, Double> out) {
-        collectByColumn(plan, out, (scan, column) -> baseRows(scan));
+        collectByColumn(plan, out, (scan, column) -> {
+            double rows = baseRows(scan);
+            ColumnRange range = scan.source().columnRanges().get(column.name());
+            boolean integral = column.dataType() instanceof IntegerType || column.dataType() instanceof LongType
+                    || column.dataType() instanceof ShortType || column.dataType() instanceof ByteType
+                    || column.dataType() instanceof DateType;
+            return integral && range != null ? Math.min(rows, range.max() - range.min() + 1) : rows;
+        });
     }
 
     /**

@@ -71,4 +71,45 @@ class ReorderJoinsTest {
         ResolvedPlan plan = analyzeForRule("select * from nation, region where n_regionkey = r_regionkey");
         assertThat(rule.apply(plan)).isSameAs(plan);
     }
+
+    @Test
+    void q3JoinsOrdersToTheirFilteredCustomersBeforeLineitemMeetsThem() {
+        // orders meet the BUILDING customers first (a tenth of them), so lineitem streams into one small input
+        // instead of joining all matching orders first and customer after
+        ResolvedPlan plan = rule.apply(analyzed(TpchCatalog.sql(3), SizeEstimatorRangesTest.tables(TPCH_RANGES)));
+        JoinNode top = find(plan, JoinNode.class).get(0);
+        assertThat(find(top.left(), ScanNode.class)).extracting(ScanNode::relationName).containsExactly("lineitem");
+        assertThat(find(top.right(), ScanNode.class)).extracting(ScanNode::relationName)
+                .containsExactlyInAnyOrder("orders", "customer");
+    }
+
+    @Test
+    void q7JoinsOrdersCustomerAndTheirNationOnTheirOwn() {
+        // the nation filter implied by the OR of names keeps two of 25: orders of French and German customers
+        ResolvedPlan plan = rule.apply(analyzed(TpchCatalog.sql(7), SizeEstimatorRangesTest.tables(TPCH_RANGES)));
+        JoinNode top = find(plan, JoinNode.class).get(0);
+        List<String> right = find(top.right(), ScanNode.class).stream().map(ScanNode::relationName).toList();
+        List<String> left = find(top.left(), ScanNode.class).stream().map(ScanNode::relationName).toList();
+        assertThat(left.contains("orders") ? left : right).containsExactlyInAnyOrder("orders", "customer", "nation");
+        assertThat(left.contains("orders") ? right : left).contains("lineitem");
+    }
+
+    @Test
+    void q5KeepsItsLeftDeepPlanBecauseCustomerAndSupplierShareOnlyTheirNation() {
+        // c_nationkey = s_nationkey has 25 values: joining orders, customer and supplier apart from lineitem
+        // would multiply rows, so every input joins the lineitem stream in turn
+        ResolvedPlan plan = rule.apply(analyzed(TpchCatalog.sql(5), SizeEstimatorRangesTest.tables(TPCH_RANGES)));
+        for (JoinNode j : find(plan, JoinNode.class)) {
+            assertThat(find(j.right(), ScanNode.class)).hasSize(1);
+        }
+        assertThat(find(plan, ScanNode.class)).extracting(ScanNode::relationName).first().isEqualTo("lineitem");
+    }
+
+    /** The key and date ranges of TPC-H SF 1 that the estimates read. */
+    private static final Map<String, Map<String, ColumnRange>> TPCH_RANGES = Map.of(
+            "lineitem", Map.of("l_shipdate", new ColumnRange(8036, 10562)),
+            "orders", Map.of("o_orderdate", new ColumnRange(8035, 10440)),
+            "customer", Map.of("c_nationkey", new ColumnRange(0, 24)),
+            "supplier", Map.of("s_nationkey", new ColumnRange(0, 24)),
+            "nation", Map.of("n_nationkey", new ColumnRange(0, 24)));
 }

@@ -7,6 +7,7 @@ import io.updraft.planner.logical.FileRelation;
 import io.updraft.planner.logical.FileSource;
 import io.updraft.planner.logical.LogicalPlan;
 import io.updraft.planner.resolved.plan.FilterNode;
+import io.updraft.planner.resolved.plan.JoinNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.sql.SqlFrontEnd;
 import io.updraft.planner.Tpch;
@@ -74,5 +75,20 @@ public class SizeEstimatorRangesTest {
         double rows = filterRows("o_orderdate >= date '1995-07-02' and o_orderstatus = 'F'", true);
         double dateOnly = filterRows("o_orderdate >= date '1995-07-02'", true);
         assertThat(rows).isCloseTo(dateOnly * 0.1, within(1.0));
+    }
+
+    @Test
+    void anIntegralKeysRangeBoundsItsDistinctValuesInAJoin() {
+        // c_nationkey = s_nationkey joins two foreign keys: 25 distinct values (0 .. 24), not 10 000 suppliers
+        String sql = "select c_custkey from customer join supplier on c_nationkey = s_nationkey";
+        Map<String, Map<String, ColumnRange>> ranges = Map.of(
+                "customer", Map.of("c_nationkey", new ColumnRange(0, 24)),
+                "supplier", Map.of("s_nationkey", new ColumnRange(0, 24)));
+        double bounded = SizeEstimator.rows(find(new Analyzer().analyze(new SqlFrontEnd().parse(sql,
+                Tpch.catalog(tables(ranges)))), JoinNode.class).get(0));
+        assertThat(bounded).isCloseTo(150_000.0 * 10_000 / 25, within(1.0));
+        double unbounded = SizeEstimator.rows(find(new Analyzer().analyze(new SqlFrontEnd().parse(sql,
+                Tpch.catalog(tables(Map.of())))), JoinNode.class).get(0));
+        assertThat(unbounded).isCloseTo(150_000.0, within(1.0));
     }
 }
