@@ -65,11 +65,6 @@ public final class StageBuilder {
     public record Cut(JobPlan job, ExchangeStages exchanges) {
     }
 
-    /** Builds the job with exchange reuse on (the default). */
-    public static JobPlan build(PhysicalPlan plan, StructType resultSchema) {
-        return cut(plan, resultSchema, true).job();
-    }
-
     /**
      * Builds the job; {@code resultSchema} is the analyzed plan's schema (names, types, nullability); {@code reuse}:
      * equal stages are built once ({@code spark.sql.exchange.reuse}).

@@ -73,6 +73,16 @@ class ExchangeReuseTest {
     }
 
     @Test
+    void lambdaPlansReuseTheSameWay() {
+        JobPlan job = new DefaultQueryPlanner(PlannerConfig.lambda()).plan(tpch(15));
+        assertThat(scans(job, "lineitem")).isEqualTo(1);
+        assertThat(descriptions(job).get(1)).isEqualTo(
+                "scan lineitem → filter → project → partial aggregate → hash exchange (64)");
+        assertThat(scans(new DefaultQueryPlanner(PlannerConfig.lambda().withExchangeReuse(false)).plan(tpch(15)),
+                "lineitem")).isEqualTo(2);
+    }
+
+    @Test
     void q15WithReuseOffScansLineitemTwice() {
         JobPlan job = noReuse.plan(tpch(15));
         assertThat(scans(job, "lineitem")).isEqualTo(2);
