@@ -25,7 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * default: the planner's, 2 × the task slots and at least 4), {@value #AUTO_BROADCAST_JOIN_THRESHOLD} (a join side
  * estimated at most this size is broadcast; default 10 MiB; -1 disables), {@value #PIVOT_MAX_VALUES} (how many
  * distinct values {@code pivot(column)} accepts; default 10000), {@value #NESTED_SCHEMA_PRUNING} (Parquet scans read
- * only the struct fields a query uses; default true, as Spark), {@value #LOG_LEVEL} (Spark's log levels, any case;
+ * only the struct fields a query uses; default true, as Spark), {@value #EXCHANGE_REUSE} (a stage equal to one the
+ * job already has is read again, not computed again; default true, as Spark), {@value #LOG_LEVEL} (Spark's log levels, any case;
  * WARN, ERROR, FATAL and OFF turn the progress lines off). Values are validated when set. Thread-safe.
  */
 public final class RuntimeConfig {
@@ -40,6 +41,8 @@ public final class RuntimeConfig {
     public static final String PIVOT_MAX_VALUES = "spark.sql.pivotMaxValues";
     /** Spark's nested schema pruning: Parquet scans read only the struct fields a query uses. */
     public static final String NESTED_SCHEMA_PRUNING = "spark.sql.optimizer.nestedSchemaPruning.enabled";
+    /** Spark's exchange reuse: equal stages of a job (a view read twice) are computed once. */
+    public static final String EXCHANGE_REUSE = "spark.sql.exchange.reuse";
     /** Spark's {@code spark.app.id} and {@code spark.app.startTime}, set by the session when it starts. */
     public static final String APP_ID = "spark.app.id";
     public static final String APP_START_TIME = "spark.app.startTime";
@@ -61,7 +64,8 @@ public final class RuntimeConfig {
             MAX_PARTITION_BYTES, "134217728b",
             OPEN_COST_BYTES, "4194304b",
             SHOW_PROGRESS, "true",
-            NESTED_SCHEMA_PRUNING, "true");
+            NESTED_SCHEMA_PRUNING, "true",
+            EXCHANGE_REUSE, "true");
 
     private final Map<String, String> values = new ConcurrentHashMap<>();
 
@@ -148,6 +152,11 @@ public final class RuntimeConfig {
         return Boolean.parseBoolean(get(NESTED_SCHEMA_PRUNING).trim());
     }
 
+    /** {@value #EXCHANGE_REUSE}: default true, as Spark. */
+    boolean exchangeReuse() {
+        return Boolean.parseBoolean(get(EXCHANGE_REUSE).trim());
+    }
+
     int pivotMaxValues() {
         return getOption(PIVOT_MAX_VALUES).map(v -> Integer.parseInt(v.trim())).orElse(10_000);
     }
@@ -195,7 +204,7 @@ public final class RuntimeConfig {
                             + " did not match one of: " + String.join(",", LOG_LEVELS));
                 }
             }
-            case NESTED_SCHEMA_PRUNING -> {
+            case NESTED_SCHEMA_PRUNING, EXCHANGE_REUSE -> {
                 String v = value.trim();
                 if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
                     throw typeMismatch(key, value, "boolean", null);

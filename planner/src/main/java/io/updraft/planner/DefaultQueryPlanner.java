@@ -58,7 +58,7 @@ public final class DefaultQueryPlanner implements QueryPlanner {
     public JobPlan plan(LogicalPlan plan) {
         ResolvedPlan analyzed = analyze(plan);
         PhysicalPlan physical = physicalPlanner.plan(optimizer.optimize(analyzed));
-        return StageBuilder.build(physical, analyzed.schema());
+        return StageBuilder.cut(physical, analyzed.schema(), config.exchangeReuse()).job();
     }
 
     @Override
@@ -82,10 +82,13 @@ public final class DefaultQueryPlanner implements QueryPlanner {
         ResolvedPlan analyzed = analyze(plan);
         ResolvedPlan optimized = optimizer.optimize(analyzed);
         PhysicalPlan physicalPlan = physicalPlanner.plan(optimized);
-        String physical = "== Physical Plan ==\n" + PhysicalPlanPrinter.print(physicalPlan.root(), physicalPlan::display);
+        StageBuilder.Cut cut = StageBuilder.cut(physicalPlan, analyzed.schema(), config.exchangeReuse());
+        String physical = "== Physical Plan ==\n" + PhysicalPlanPrinter.print(physicalPlan.root(), physicalPlan::display,
+                cut.exchanges());
         return switch (m) {
             case "simple", "codegen" -> physical;
-            case "formatted" -> "== Physical Plan ==\n" + PhysicalPlanPrinter.formatted(physicalPlan.root(), physicalPlan::display);
+            case "formatted" -> "== Physical Plan ==\n" + PhysicalPlanPrinter.formatted(physicalPlan.root(),
+                    physicalPlan::display, cut.exchanges());
             case "cost" -> "== Optimized Logical Plan ==\n" + ResolvedPlanPrinter.printWithStatistics(optimized)
                     + "\n" + physical;
             default -> "== Parsed Logical Plan ==\n" + ParsedPlanPrinter.print(plan)
@@ -93,7 +96,7 @@ public final class DefaultQueryPlanner implements QueryPlanner {
                     + ResolvedPlanPrinter.print(analyzed)
                     + "\n== Optimized Logical Plan ==\n" + ResolvedPlanPrinter.print(optimized)
                     + "\n" + physical
-                    + "\n== Stages ==\n" + StagePrinter.print(StageBuilder.build(physicalPlan, analyzed.schema()));
+                    + "\n== Stages ==\n" + StagePrinter.print(cut.job());
         };
     }
 

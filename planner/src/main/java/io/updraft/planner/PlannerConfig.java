@@ -24,11 +24,14 @@ package io.updraft.planner;
  *   one task; larger ones are range-partitioned (default 64 MiB).</li>
  *   <li>{@code nestedSchemaPruning}: spark.sql.optimizer.nestedSchemaPruning.enabled — Parquet scans read only the
  *   fields of struct columns the query uses ({@code NestedSchemaPruning}); default true, as Spark 4.</li>
+ *   <li>{@code exchangeReuse}: spark.sql.exchange.reuse — a stage equal to one already cut (same operators,
+ *   expressions, files and output partitioning, names aside) is not built again: its readers read the earlier one
+ *   ({@code StageBuilder}, Spark's ReuseExchangeAndSubquery); default true, as Spark.</li>
  * </ul>
  */
 public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
                             int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
-                            int maxShufflePartitions, boolean nestedSchemaPruning) {
+                            int maxShufflePartitions, boolean nestedSchemaPruning, boolean exchangeReuse) {
     public static final long DEFAULT_BROADCAST_THRESHOLD = 10L * 1024 * 1024;
     public static final long DEFAULT_MAX_PARTITION_BYTES = 128L * 1024 * 1024;
     public static final long DEFAULT_SINGLE_PARTITION_SORT_BYTES = 64L * 1024 * 1024;
@@ -60,6 +63,14 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
             throw new IllegalArgumentException("maxShufflePartitions must be >= shufflePartitions (" + shufflePartitions
                     + "), was " + maxShufflePartitions);
         }
+    }
+
+    /** Exchange reuse on (Spark's default). */
+    public PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
+                         int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
+                         int maxShufflePartitions, boolean nestedSchemaPruning) {
+        this(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, singlePartitionSortBytes,
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, true);
     }
 
     /** Nested schema pruning on (Spark's default). */
@@ -113,29 +124,35 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
 
     public PlannerConfig withAutoBroadcastJoinThreshold(long bytes) {
         return new PlannerConfig(parallelism, maxPartitionBytes, bytes, shufflePartitions, singlePartitionSortBytes,
-                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning);
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, exchangeReuse);
     }
 
     /** Exactly {@code partitions} for every exchange (spark.sql.shuffle.partitions set, or Lambda's default). */
     public PlannerConfig withShufflePartitions(int partitions) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, partitions,
-                singlePartitionSortBytes, 0, partitions, nestedSchemaPruning);
+                singlePartitionSortBytes, 0, partitions, nestedSchemaPruning, exchangeReuse);
     }
 
     public PlannerConfig withSinglePartitionSortBytes(long bytes) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, bytes,
-                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning);
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, exchangeReuse);
     }
 
     /** Exchanges sized by their estimated input: {@code bytes} each, from shufflePartitions up to {@code max}. */
     public PlannerConfig withAdvisoryPartitionBytes(long bytes, int max) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
-                singlePartitionSortBytes, bytes, max, nestedSchemaPruning);
+                singlePartitionSortBytes, bytes, max, nestedSchemaPruning, exchangeReuse);
     }
 
     /** spark.sql.optimizer.nestedSchemaPruning.enabled: scans read only the struct fields a query uses. */
     public PlannerConfig withNestedSchemaPruning(boolean enabled) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
-                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, enabled);
+                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, enabled, exchangeReuse);
+    }
+
+    /** spark.sql.exchange.reuse: equal stages are cut once and read by every consumer. */
+    public PlannerConfig withExchangeReuse(boolean enabled) {
+        return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
+                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, enabled);
     }
 }

@@ -1,5 +1,6 @@
 package io.updraft.planner.explain;
 
+import io.updraft.core.plan.Exchange;
 import io.updraft.core.plan.Operator;
 
 import java.util.ArrayList;
@@ -29,17 +30,27 @@ final class FormattedPlanPrinter {
     private FormattedPlanPrinter() {
     }
 
-    static String print(Operator root, Function<Operator, Display> display) {
-        Map<Operator, Integer> stages = PhysicalPlanPrinter.stageIds(root);
+    static String print(Operator root, Function<Operator, Display> display, ExchangeStages exchanges) {
+        Map<Operator, Integer> stages = PhysicalPlanPrinter.stageIds(root, exchanges);
         Map<Operator, Integer> ids = new IdentityHashMap<>();
         List<Operator> order = new ArrayList<>();
-        number(root, ids, order);
+        number(root, ids, order, exchanges);
         StringBuilder sb = new StringBuilder(TreeString.render(root,
-                n -> (PhysicalPlanPrinter.pipelined(n, stages) ? "* " : "") + display.apply(n).treeName()
-                        + " (" + ids.get(n) + ")", Operator::children));
+                n -> (PhysicalPlanPrinter.pipelined(n, stages) ? "* " : "")
+                        + (PhysicalPlanPrinter.reused(n, exchanges) ? "ReusedExchange" : display.apply(n).treeName())
+                        + " (" + ids.get(n) + ")", n -> PhysicalPlanPrinter.children(n, exchanges)));
         sb.append('\n');
         for (Operator n : order) {
-            sb.append('\n').append('(').append(ids.get(n)).append(") ").append(display.apply(n).name());
+            sb.append('\n').append('(').append(ids.get(n)).append(") ");
+            if (PhysicalPlanPrinter.reused(n, exchanges)) {
+                // Spark: "(12) ReusedExchange [Reuses operator id: 5]" then the output
+                sb.append("ReusedExchange [Reuses operator id: ").append(ids.get(exchanges.reused((Exchange) n)))
+                        .append("]\n");
+                display.apply(n).details().stream().filter(l -> l.startsWith("Input"))
+                        .forEach(l -> sb.append("Output").append(l.substring("Input".length())).append('\n'));
+                continue;
+            }
+            sb.append(display.apply(n).name());
             if (PhysicalPlanPrinter.pipelined(n, stages)) {
                 sb.append(" [codegen id : ").append(stages.get(n) + 1).append(']');
             }
@@ -52,9 +63,10 @@ final class FormattedPlanPrinter {
     }
 
     /** Post-order numbering from 1, as Spark (children before parents, left to right). */
-    private static void number(Operator node, Map<Operator, Integer> ids, List<Operator> order) {
-        for (Operator c : node.children()) {
-            number(c, ids, order);
+    private static void number(Operator node, Map<Operator, Integer> ids, List<Operator> order,
+                               ExchangeStages exchanges) {
+        for (Operator c : PhysicalPlanPrinter.children(node, exchanges)) {
+            number(c, ids, order, exchanges);
         }
         ids.put(node, ids.size() + 1);
         order.add(node);

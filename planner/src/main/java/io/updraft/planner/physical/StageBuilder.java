@@ -12,9 +12,11 @@ import io.updraft.core.plan.Project;
 import io.updraft.core.plan.ShuffleWrite;
 import io.updraft.core.plan.Stage;
 import io.updraft.core.plan.StageInput;
+import io.updraft.planner.explain.ExchangeStages;
 import io.updraft.sql.types.StructType;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,23 +30,50 @@ import java.util.Map;
  * the sort keys of at most {@value #SAMPLE_ROWS_PER_PARTITION} × partitions rows per task) from which the coordinator
  * computes the range bounds ({@link Stage#rangeBoundsStage()}). Stages come in dependency order; the last one
  * produces the result. A scan stage gets one {@link FileSplit} per file with all row groups: the coordinator splits
- * files further by row groups. Single use; not thread-safe.
+ * files further by row groups.
+ *
+ * <p>Exchange reuse (Spark's ReuseExchangeAndSubquery, {@code spark.sql.exchange.reuse}): a stage whose operator
+ * tree equals an earlier stage's in {@link StageCanonicalizer}'s canonical form (and that waits for the same range
+ * sample) is not added: the exchange's readers read the earlier stage, each with its own column names (the types
+ * are equal). Stages are canonicalized after their inputs, so a reused input makes the readers above it equal too
+ * (Q15's revenue view read twice is one scan of lineitem). The result stage is never merged. Single use; not
+ * thread-safe.
  */
 public final class StageBuilder {
     static final int SAMPLE_ROWS_PER_PARTITION = 20;
     private final PhysicalPlan plan;
     private final List<Stage> stages = new ArrayList<>();
+    private final boolean reuse;
     private final Map<Exchange, Integer> stageOfExchange = new IdentityHashMap<>();
+    /** A reused exchange → the exchange whose stage it reads. */
+    private final Map<Exchange, Exchange> reuses = new IdentityHashMap<>();
+    /** Canonical stage → its stage id (with reuse on). */
+    private final Map<CanonicalStage, Integer> stageOfCanonical = new HashMap<>();
+    /** Stage id → the exchange that built it. */
+    private final Map<Integer, Exchange> exchangeOfStage = new HashMap<>();
 
-    private StageBuilder(PhysicalPlan plan) {
+    private StageBuilder(PhysicalPlan plan, boolean reuse) {
         this.plan = plan;
+        this.reuse = reuse;
     }
 
-    /** Builds the job; {@code resultSchema} is the analyzed plan's schema (names, types, nullability). */
-    public static JobPlan build(PhysicalPlan plan, StructType resultSchema) {
-        StageBuilder builder = new StageBuilder(plan);
+    /** A stage's tree in canonical form and the range sample stage it waits for. */
+    private record CanonicalStage(Operator root, int rangeBoundsStage) {
+    }
+
+    /** The stages cut from a plan, and for explain which stage each exchange became and which it reuses. */
+    public record Cut(JobPlan job, ExchangeStages exchanges) {
+    }
+
+    /**
+     * Builds the job; {@code resultSchema} is the analyzed plan's schema (names, types, nullability); {@code reuse}:
+     * equal stages are built once ({@code spark.sql.exchange.reuse}).
+     */
+    public static Cut cut(PhysicalPlan plan, StructType resultSchema, boolean reuse) {
+        StageBuilder builder = new StageBuilder(plan, reuse);
         builder.stage(plan.root(), -1);
-        return new JobPlan(builder.stages, resultSchema);
+        return new Cut(new JobPlan(builder.stages, resultSchema),
+                new ExchangeStages(builder.stageOfExchange, builder.reuses));
     }
 
     /** Per-stage state while its pipeline is built. */
@@ -53,13 +82,24 @@ public final class StageBuilder {
         final List<String> steps = new ArrayList<>();
     }
 
+    /** The result stage (never merged with another). */
     private Stage stage(Operator root, int rangeBoundsStage) {
         Pipeline pipeline = new Pipeline();
         Operator op = operator(root, pipeline);
-        return addStage(op, pipeline, rangeBoundsStage);
+        return addStage(op, pipeline, rangeBoundsStage, false);
     }
 
-    private Stage addStage(Operator root, Pipeline pipeline, int rangeBoundsStage) {
+    /** Adds the stage, or with {@code reusable} and reuse on returns an earlier equal stage instead. */
+    private Stage addStage(Operator root, Pipeline pipeline, int rangeBoundsStage, boolean reusable) {
+        CanonicalStage canonical = reuse && reusable
+                ? new CanonicalStage(StageCanonicalizer.canonical(root), rangeBoundsStage) : null;
+        if (canonical != null) {
+            Integer same = stageOfCanonical.get(canonical);
+            if (same != null) {
+                return stages.get(same);
+            }
+            stageOfCanonical.put(canonical, stages.size());
+        }
         checkTaskCount(root);
         List<Integer> inputs = new ArrayList<>(pipeline.inputs);
         if (rangeBoundsStage >= 0) {
@@ -97,7 +137,7 @@ public final class StageBuilder {
         }
     }
 
-    /** The map stage writing the exchange's child (built once even when read twice). */
+    /** The map stage writing the exchange's child (built once even when read twice; an equal one reused). */
     private Stage mapStage(Exchange e) {
         Integer existing = stageOfExchange.get(e);
         if (existing != null) {
@@ -113,8 +153,12 @@ public final class StageBuilder {
             case Partitioning.Hash h -> "hash exchange (" + n + ")";
             case Partitioning.Range r -> "range exchange (" + n + ")";
         });
-        Stage stage = addStage(new ShuffleWrite(op, e.partitioning(), n), pipeline, rangeBounds);
+        Stage stage = addStage(new ShuffleWrite(op, e.partitioning(), n), pipeline, rangeBounds, true);
         stageOfExchange.put(e, stage.stageId());
+        Exchange builder = exchangeOfStage.putIfAbsent(stage.stageId(), e);
+        if (builder != null) {
+            reuses.put(e, builder);
+        }
         return stage;
     }
 
@@ -130,7 +174,7 @@ public final class StageBuilder {
         }
         long rows = (long) SAMPLE_ROWS_PER_PARTITION * partitions;
         pipeline.steps.add("sample " + rows + " sort keys per task");
-        return addStage(new Limit(new Project(op, keys, names), rows, 0), pipeline, -1);
+        return addStage(new Limit(new Project(op, keys, names), rows, 0), pipeline, -1, true);
     }
 
     /** The stage's operator tree: each exchange below becomes a {@link StageInput} of its (new) map stage. */
@@ -139,7 +183,7 @@ public final class StageBuilder {
             Stage input = mapStage(e);
             pipeline.inputs.add(input.stageId());
             pipeline.steps.add((e.broadcast() ? "read broadcast stage " : "read stage ") + input.stageId());
-            return new StageInput(input.stageId(), ((ShuffleWrite) input.root()).schema(), e.broadcast());
+            return new StageInput(input.stageId(), e.schema(), e.broadcast());   // its own names
         }
         List<Operator> children = new ArrayList<>();
         for (Operator c : node.children()) {
