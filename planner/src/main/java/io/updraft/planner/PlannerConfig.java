@@ -24,11 +24,14 @@ package io.updraft.planner;
  *   one task; larger ones are range-partitioned (default 64 MiB).</li>
  *   <li>{@code nestedSchemaPruning}: spark.sql.optimizer.nestedSchemaPruning.enabled — Parquet scans read only the
  *   fields of struct columns the query uses ({@code NestedSchemaPruning}); default true, as Spark 4.</li>
+ *   <li>{@code semiJoinReduction}: updraft.sql.optimizer.semiJoinReduction.enabled (Spark has no such rule) — a
+ *   grouped aggregate joined on its grouping keys with a small filtered side first LEFT SEMI joins its input with
+ *   those keys ({@code ReduceAggregateInputBySemiJoin}); default true.</li>
  * </ul>
  */
 public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
                             int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
-                            int maxShufflePartitions, boolean nestedSchemaPruning) {
+                            int maxShufflePartitions, boolean nestedSchemaPruning, boolean semiJoinReduction) {
     public static final long DEFAULT_BROADCAST_THRESHOLD = 10L * 1024 * 1024;
     public static final long DEFAULT_MAX_PARTITION_BYTES = 128L * 1024 * 1024;
     public static final long DEFAULT_SINGLE_PARTITION_SORT_BYTES = 64L * 1024 * 1024;
@@ -62,12 +65,20 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
         }
     }
 
-    /** Nested schema pruning on (Spark's default). */
+    /** Semi-join reduction of aggregates on. */
+    public PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
+                         int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
+                         int maxShufflePartitions, boolean nestedSchemaPruning) {
+        this(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, singlePartitionSortBytes,
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, true);
+    }
+
+    /** Nested schema pruning and semi-join reduction of aggregates on (the defaults). */
     public PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
                          int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
                          int maxShufflePartitions) {
         this(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, singlePartitionSortBytes,
-                advisoryPartitionBytes, maxShufflePartitions, true);
+                advisoryPartitionBytes, maxShufflePartitions, true, true);
     }
 
     /** Exactly {@code shufflePartitions} for every exchange. */
@@ -113,29 +124,40 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
 
     public PlannerConfig withAutoBroadcastJoinThreshold(long bytes) {
         return new PlannerConfig(parallelism, maxPartitionBytes, bytes, shufflePartitions, singlePartitionSortBytes,
-                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning);
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning,
+                semiJoinReduction);
     }
 
     /** Exactly {@code partitions} for every exchange (spark.sql.shuffle.partitions set, or Lambda's default). */
     public PlannerConfig withShufflePartitions(int partitions) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, partitions,
-                singlePartitionSortBytes, 0, partitions, nestedSchemaPruning);
+                singlePartitionSortBytes, 0, partitions, nestedSchemaPruning, semiJoinReduction);
     }
 
     public PlannerConfig withSinglePartitionSortBytes(long bytes) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, bytes,
-                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning);
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning,
+                semiJoinReduction);
     }
 
     /** Exchanges sized by their estimated input: {@code bytes} each, from shufflePartitions up to {@code max}. */
     public PlannerConfig withAdvisoryPartitionBytes(long bytes, int max) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
-                singlePartitionSortBytes, bytes, max, nestedSchemaPruning);
+                singlePartitionSortBytes, bytes, max, nestedSchemaPruning, semiJoinReduction);
+    }
+
+    /**
+     * updraft.sql.optimizer.semiJoinReduction.enabled: a grouped aggregate joined on its keys with a small filtered
+     * side semi joins its input with those keys first ({@code ReduceAggregateInputBySemiJoin}).
+     */
+    public PlannerConfig withSemiJoinReduction(boolean enabled) {
+        return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
+                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, enabled);
     }
 
     /** spark.sql.optimizer.nestedSchemaPruning.enabled: scans read only the struct fields a query uses. */
     public PlannerConfig withNestedSchemaPruning(boolean enabled) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
-                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, enabled);
+                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, enabled, semiJoinReduction);
     }
 }
