@@ -475,6 +475,9 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         if (threshold.isPresent()) {
             config = config.withAutoBroadcastJoinThreshold(threshold.get());
         }
+        if (!conf.semiJoinReduction()) {
+            config = config.withSemiJoinReduction(false);
+        }
         return conf.nestedSchemaPruning() ? config : config.withNestedSchemaPruning(false);
     }
 

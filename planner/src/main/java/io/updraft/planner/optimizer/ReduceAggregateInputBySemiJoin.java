@@ -25,6 +25,7 @@ import io.updraft.planner.resolved.plan.SortNode;
 import io.updraft.planner.stats.SizeEstimator;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +50,8 @@ import java.util.Set;
  * through filters, projections passing the column on, grouping keys of aggregates, the side of a join the column
  * comes from and, across an inner or semi join's {@code a = b}, the other input's {@code b} (Q20's partsupp rows are
  * {@code ps_partkey IN (forest parts)}, so the forest parts are the set for {@code l_partkey}). A candidate must hold
- * a filter or a semi join, be estimated ({@link SizeEstimator}) at fewer rows than the aggregate's groups and fit the
- * broadcast threshold; of those the one with the least estimated work wins: the rows its scans read plus the
+ * a filter or a semi join, be estimated ({@link SizeEstimator}) at no more than half the rows of its keys' table and
+ * at fewer rows than the aggregate's groups, and fit the broadcast threshold; of those the one with the least estimated work wins: the rows its scans read plus the
  * aggregate input rows kept (input × candidate rows / groups). The semi join is marked for broadcast and placed as
  * deep in the aggregate's input as the grouping columns go (through projections passing them on, the join input
  * they come from, inner aggregates grouped by them), so the big scan is filtered in its own stage before the joins,
@@ -59,6 +60,9 @@ import java.util.Set;
  * whole input).
  */
 public final class ReduceAggregateInputBySemiJoin implements OptimizerRule {
+    /** A key source must keep at most this fraction of its keys' table (estimated) to count as selective. */
+    static final double SELECTIVE_FRACTION = 0.5;
+
     private final long broadcastThreshold;
 
     public ReduceAggregateInputBySemiJoin(long autoBroadcastJoinThreshold) {
@@ -211,7 +215,7 @@ public final class ReduceAggregateInputBySemiJoin implements OptimizerRule {
         for (KeySource s : sources) {
             double rows = SizeEstimator.rows(s.plan());
             double bytes = rows * SizeEstimator.rowWidth(distinct(s.keys()));
-            if (!(rows < groups) || bytes > broadcastThreshold || !selective(s.plan()) || !deterministic(s.plan())) {
+            if (!(rows < groups) || bytes > broadcastThreshold || !selective(s) || !deterministic(s.plan())) {
                 continue;
             }
             double work = scannedRows(s.plan()) + input * Math.min(1, rows / groups);
@@ -312,10 +316,23 @@ public final class ReduceAggregateInputBySemiJoin implements OptimizerRule {
         }
     }
 
-    /** Whether the plan filters rows: a filter or a semi join somewhere in it. */
-    private static boolean selective(ResolvedPlan plan) {
-        return Plans.anyMatch(plan, n -> n instanceof FilterNode
-                || n instanceof JoinNode j && j.joinType() == JoinType.LEFT_SEMI);
+    /**
+     * Whether the source filters its keys: a filter or a semi join somewhere in it, and at most {@link
+     * #SELECTIVE_FRACTION} of the rows of the keys' tables estimated to remain (the largest table when there are
+     * several; a key from no table counts as filtered).
+     */
+    private static boolean selective(KeySource s) {
+        if (!Plans.anyMatch(s.plan(), n -> n instanceof FilterNode
+                || n instanceof JoinNode j && j.joinType() == JoinType.LEFT_SEMI)) {
+            return false;
+        }
+        Map<Long, Double> baseRows = new HashMap<>();
+        SizeEstimator.collectBaseRows(s.plan(), baseRows);
+        double table = 0;
+        for (AttributeReference key : s.keys().values()) {
+            table = Math.max(table, baseRows.getOrDefault(key.id(), Double.POSITIVE_INFINITY));
+        }
+        return SizeEstimator.rows(s.plan()) <= SELECTIVE_FRACTION * table;
     }
 
     /** No non-deterministic expression, no subquery and no typed user code anywhere in the plan. */
