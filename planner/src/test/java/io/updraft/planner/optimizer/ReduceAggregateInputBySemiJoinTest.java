@@ -191,6 +191,16 @@ class ReduceAggregateInputBySemiJoinTest {
     }
 
     @Test
+    void q2Q17AndQ20AreStillReducedAtScaleFactorTen() {
+        io.updraft.planner.catalog.Catalog sf10 = TpchCatalog.catalog(10);
+        DefaultQueryPlanner without = new DefaultQueryPlanner(TestQueries.CONFIG.withSemiJoinReduction(false));
+        for (int q : new int[] {2, 17, 20}) {
+            var plan = new io.updraft.planner.sql.SqlFrontEnd().parse(TpchCatalog.sql(q), sf10);
+            assertThat(reductions(TestQueries.PLANNER.optimize(plan), without.optimize(plan))).as("Q%d", q).hasSize(1);
+        }
+    }
+
+    @Test
     void whichTpchQueriesItReduces() {
         List<Integer> reduced = new java.util.ArrayList<>();
         for (int q = 1; q <= 22; q++) {
