@@ -51,7 +51,8 @@ import java.util.Set;
  * comes from and, across an inner or semi join's {@code a = b}, the other input's {@code b} (Q20's partsupp rows are
  * {@code ps_partkey IN (forest parts)}, so the forest parts are the set for {@code l_partkey}). A candidate must hold
  * a filter or a semi join, be estimated ({@link SizeEstimator}) at no more than half the rows of its keys' table and
- * at fewer rows than the aggregate's groups, and fit the broadcast threshold; of those the one with the least estimated work wins: the rows its scans read plus the
+ * at fewer rows than the aggregate's groups, read fewer rows at its scans than the aggregate's input does (it is
+ * computed a second time) and fit the broadcast threshold; of those the one with the least estimated work wins: the rows its scans read plus the
  * aggregate input rows kept (input × candidate rows / groups). The semi join is marked for broadcast and placed as
  * deep in the aggregate's input as the grouping columns go (through projections passing them on, the join input
  * they come from, inner aggregates grouped by them), so the big scan is filtered in its own stage before the joins,
@@ -210,6 +211,7 @@ public final class ReduceAggregateInputBySemiJoin implements OptimizerRule {
         collectSources(other, keys, sources);
         double groups = SizeEstimator.rows(aggregate);
         double input = SizeEstimator.rows(aggregate.child());
+        double inputScans = scannedRows(aggregate.child());
         KeySource best = null;
         double bestWork = Double.POSITIVE_INFINITY;
         for (KeySource s : sources) {
@@ -218,7 +220,11 @@ public final class ReduceAggregateInputBySemiJoin implements OptimizerRule {
             if (!(rows < groups) || bytes > broadcastThreshold || !selective(s) || !deterministic(s.plan())) {
                 continue;
             }
-            double work = scannedRows(s.plan()) + input * Math.min(1, rows / groups);
+            double scans = scannedRows(s.plan());
+            if (scans >= inputScans) {
+                continue;
+            }
+            double work = scans + input * Math.min(1, rows / groups);
             if (work < bestWork) {
                 best = s;
                 bestWork = work;

@@ -165,6 +165,18 @@ class ReduceAggregateInputBySemiJoinTest {
     }
 
     @Test
+    void notWhenComputingTheKeysAgainReadsMoreThanTheAggregatesInput() {
+        // a few lineitem rows (6 M read) against parts grouped by key (200 K read)
+        assertThat(reductions("select p_partkey, x.c from (select p_partkey, count(*) as c from part"
+                + " group by p_partkey) x join lineitem on l_partkey = p_partkey where l_shipdate = date '1995-01-01'"
+                + " and l_quantity = 1 and l_discount = 0.05")).isEmpty();
+        // the same few rows of part against lineitem grouped by part key fire
+        assertThat(reductions("select p_partkey, x.c from (select l_partkey, count(*) as c from lineitem"
+                + " group by l_partkey) x join part on l_partkey = p_partkey where p_size = 15 and p_brand = 'B'"
+                + " and p_container = 'C'")).hasSize(1);
+    }
+
+    @Test
     void notWhenTheAggregateInputIsNotDeterministic() {
         UserFunctionDefinition random = new UserFunctionDefinition(UserFunctionDefinition.Kind.SCALAR, "rnd",
                 "opaque", DataTypes.IntegerType, true, false, 0, null, null);
