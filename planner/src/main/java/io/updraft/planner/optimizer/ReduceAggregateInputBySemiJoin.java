@@ -96,9 +96,9 @@ public final class ReduceAggregateInputBySemiJoin implements OptimizerRule {
             if (!groupsMayBeDropped(j.joinType(), aggregateOnLeft)) {
                 continue;
             }
-            ResolvedPlan aggregateInput = aggregateOnLeft ? j.left() : j.right();
+            ResolvedPlan joinInput = aggregateOnLeft ? j.left() : j.right();
             ResolvedPlan other = aggregateOnLeft ? j.right() : j.left();
-            AggregateSide side = aggregateSide(aggregateInput);
+            AggregateSide side = aggregateSide(joinInput);
             if (side == null || !deterministic(side.aggregate())) {
                 continue;
             }
@@ -110,7 +110,7 @@ public final class ReduceAggregateInputBySemiJoin implements OptimizerRule {
             if (best == null) {
                 continue;
             }
-            ResolvedPlan reduced = withAggregateInput(aggregateInput, side.aggregate(),
+            ResolvedPlan reduced = withAggregateInput(joinInput, side.aggregate(),
                     place(side.aggregate().child(), best, ids));
             return aggregateOnLeft
                     ? new JoinNode(reduced, j.right(), j.joinType(), j.condition(), j.hint())
