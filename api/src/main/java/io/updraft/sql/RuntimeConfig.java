@@ -26,7 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * estimated at most this size is broadcast; default 10 MiB; -1 disables), {@value #PIVOT_MAX_VALUES} (how many
  * distinct values {@code pivot(column)} accepts; default 10000), {@value #NESTED_SCHEMA_PRUNING} (Parquet scans read
  * only the struct fields a query uses; default true, as Spark), {@value #EXCHANGE_REUSE} (a stage equal to one the
- * job already has is read again, not computed again; default true, as Spark), {@value #LOG_LEVEL} (Spark's log levels, any case;
+ * job already has is read again, not computed again; default true, as Spark), {@value #SEMI_JOIN_REDUCTION} (an aggregate joined on
+ * its grouping keys with a small filtered side reads only the rows of those keys; default true), {@value #LOG_LEVEL} (Spark's log levels, any case;
  * WARN, ERROR, FATAL and OFF turn the progress lines off). Values are validated when set. Thread-safe.
  */
 public final class RuntimeConfig {
@@ -43,6 +44,12 @@ public final class RuntimeConfig {
     public static final String NESTED_SCHEMA_PRUNING = "spark.sql.optimizer.nestedSchemaPruning.enabled";
     /** Spark's exchange reuse: equal stages of a job (a view read twice) are computed once. */
     public static final String EXCHANGE_REUSE = "spark.sql.exchange.reuse";
+    /**
+     * Updraft's semi-join reduction of aggregates (Spark has no such rule): a grouped aggregate joined on its grouping
+     * keys with a small filtered side first semi joins its input with those keys (planner's
+     * {@code ReduceAggregateInputBySemiJoin}).
+     */
+    public static final String SEMI_JOIN_REDUCTION = "updraft.sql.optimizer.semiJoinReduction.enabled";
     /** Spark's {@code spark.app.id} and {@code spark.app.startTime}, set by the session when it starts. */
     public static final String APP_ID = "spark.app.id";
     public static final String APP_START_TIME = "spark.app.startTime";
@@ -65,7 +72,8 @@ public final class RuntimeConfig {
             OPEN_COST_BYTES, "4194304b",
             SHOW_PROGRESS, "true",
             NESTED_SCHEMA_PRUNING, "true",
-            EXCHANGE_REUSE, "true");
+            EXCHANGE_REUSE, "true",
+            SEMI_JOIN_REDUCTION, "true");
 
     private final Map<String, String> values = new ConcurrentHashMap<>();
 
@@ -157,6 +165,11 @@ public final class RuntimeConfig {
         return Boolean.parseBoolean(get(EXCHANGE_REUSE).trim());
     }
 
+    /** {@value #SEMI_JOIN_REDUCTION}: default true. */
+    boolean semiJoinReduction() {
+        return Boolean.parseBoolean(get(SEMI_JOIN_REDUCTION).trim());
+    }
+
     int pivotMaxValues() {
         return getOption(PIVOT_MAX_VALUES).map(v -> Integer.parseInt(v.trim())).orElse(10_000);
     }
@@ -204,7 +217,7 @@ public final class RuntimeConfig {
                             + " did not match one of: " + String.join(",", LOG_LEVELS));
                 }
             }
-            case NESTED_SCHEMA_PRUNING, EXCHANGE_REUSE -> {
+            case NESTED_SCHEMA_PRUNING, EXCHANGE_REUSE, SEMI_JOIN_REDUCTION -> {
                 String v = value.trim();
                 if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
                     throw typeMismatch(key, value, "boolean", null);

@@ -478,6 +478,9 @@ public abstract sealed class UpdraftSession implements AutoCloseable permits Spa
         if (!conf.exchangeReuse()) {
             config = config.withExchangeReuse(false);
         }
+        if (!conf.semiJoinReduction()) {
+            config = config.withSemiJoinReduction(false);
+        }
         return conf.nestedSchemaPruning() ? config : config.withNestedSchemaPruning(false);
     }
 

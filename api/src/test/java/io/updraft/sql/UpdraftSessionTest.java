@@ -70,4 +70,20 @@ class UpdraftSessionTest {
             assertThat(s.plannerConfig().shufflePartitionsFor(1e12)).isGreaterThan(4);
         }
     }
+
+    @Test
+    void semiJoinReductionIsOnUntilItsSettingIsFalse() {
+        try (UpdraftSession s = UpdraftSession.builder().master("local[2]").create()) {
+            assertThat(s.conf().get(RuntimeConfig.SEMI_JOIN_REDUCTION)).isEqualTo("true");
+            assertThat(s.plannerConfig().semiJoinReduction()).isTrue();
+            s.sql("SET updraft.sql.optimizer.semiJoinReduction.enabled = false");
+            assertThat(s.plannerConfig().semiJoinReduction()).isFalse();
+            assertThatThrownBy(() -> s.conf().set(RuntimeConfig.SEMI_JOIN_REDUCTION, "sometimes"))
+                    .hasMessage("[INVALID_CONF_VALUE.TYPE_MISMATCH] The value 'sometimes' in the config "
+                            + "\"updraft.sql.optimizer.semiJoinReduction.enabled\" is invalid. It should be a/an "
+                            + "'boolean' value. SQLSTATE: 22022");
+            s.conf().unset(RuntimeConfig.SEMI_JOIN_REDUCTION);
+            assertThat(s.plannerConfig().semiJoinReduction()).isTrue();
+        }
+    }
 }

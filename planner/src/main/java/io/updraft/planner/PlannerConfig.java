@@ -27,11 +27,15 @@ package io.updraft.planner;
  *   <li>{@code exchangeReuse}: spark.sql.exchange.reuse — a stage equal to one already cut (same operators,
  *   expressions, files and output partitioning, names aside) is not built again: its readers read the earlier one
  *   ({@code StageBuilder}, Spark's ReuseExchangeAndSubquery); default true, as Spark.</li>
+ *   <li>{@code semiJoinReduction}: updraft.sql.optimizer.semiJoinReduction.enabled (Spark has no such rule) — a
+ *   grouped aggregate joined on its grouping keys with a small filtered side first LEFT SEMI joins its input with
+ *   those keys ({@code ReduceAggregateInputBySemiJoin}); default true.</li>
  * </ul>
  */
 public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
                             int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
-                            int maxShufflePartitions, boolean nestedSchemaPruning, boolean exchangeReuse) {
+                            int maxShufflePartitions, boolean nestedSchemaPruning, boolean exchangeReuse,
+                            boolean semiJoinReduction) {
     public static final long DEFAULT_BROADCAST_THRESHOLD = 10L * 1024 * 1024;
     public static final long DEFAULT_MAX_PARTITION_BYTES = 128L * 1024 * 1024;
     public static final long DEFAULT_SINGLE_PARTITION_SORT_BYTES = 64L * 1024 * 1024;
@@ -65,20 +69,20 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
         }
     }
 
-    /** Exchange reuse on (Spark's default). */
+    /** Exchange reuse and semi-join reduction of aggregates on (the defaults). */
     public PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
                          int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
                          int maxShufflePartitions, boolean nestedSchemaPruning) {
         this(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, singlePartitionSortBytes,
-                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, true);
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, true, true);
     }
 
-    /** Nested schema pruning on (Spark's default). */
+    /** Nested schema pruning, exchange reuse and semi-join reduction of aggregates on (the defaults). */
     public PlannerConfig(int parallelism, long maxPartitionBytes, long autoBroadcastJoinThreshold,
                          int shufflePartitions, long singlePartitionSortBytes, long advisoryPartitionBytes,
                          int maxShufflePartitions) {
         this(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, singlePartitionSortBytes,
-                advisoryPartitionBytes, maxShufflePartitions, true);
+                advisoryPartitionBytes, maxShufflePartitions, true, true, true);
     }
 
     /** Exactly {@code shufflePartitions} for every exchange. */
@@ -124,35 +128,49 @@ public record PlannerConfig(int parallelism, long maxPartitionBytes, long autoBr
 
     public PlannerConfig withAutoBroadcastJoinThreshold(long bytes) {
         return new PlannerConfig(parallelism, maxPartitionBytes, bytes, shufflePartitions, singlePartitionSortBytes,
-                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, exchangeReuse);
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, exchangeReuse,
+                semiJoinReduction);
     }
 
     /** Exactly {@code partitions} for every exchange (spark.sql.shuffle.partitions set, or Lambda's default). */
     public PlannerConfig withShufflePartitions(int partitions) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, partitions,
-                singlePartitionSortBytes, 0, partitions, nestedSchemaPruning, exchangeReuse);
+                singlePartitionSortBytes, 0, partitions, nestedSchemaPruning, exchangeReuse, semiJoinReduction);
     }
 
     public PlannerConfig withSinglePartitionSortBytes(long bytes) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions, bytes,
-                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, exchangeReuse);
+                advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, exchangeReuse,
+                semiJoinReduction);
     }
 
     /** Exchanges sized by their estimated input: {@code bytes} each, from shufflePartitions up to {@code max}. */
     public PlannerConfig withAdvisoryPartitionBytes(long bytes, int max) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
-                singlePartitionSortBytes, bytes, max, nestedSchemaPruning, exchangeReuse);
+                singlePartitionSortBytes, bytes, max, nestedSchemaPruning, exchangeReuse, semiJoinReduction);
+    }
+
+    /**
+     * updraft.sql.optimizer.semiJoinReduction.enabled: a grouped aggregate joined on its keys with a small filtered
+     * side semi joins its input with those keys first ({@code ReduceAggregateInputBySemiJoin}).
+     */
+    public PlannerConfig withSemiJoinReduction(boolean enabled) {
+        return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
+                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning,
+                exchangeReuse, enabled);
     }
 
     /** spark.sql.optimizer.nestedSchemaPruning.enabled: scans read only the struct fields a query uses. */
     public PlannerConfig withNestedSchemaPruning(boolean enabled) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
-                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, enabled, exchangeReuse);
+                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, enabled, exchangeReuse,
+                semiJoinReduction);
     }
 
     /** spark.sql.exchange.reuse: equal stages are cut once and read by every consumer. */
     public PlannerConfig withExchangeReuse(boolean enabled) {
         return new PlannerConfig(parallelism, maxPartitionBytes, autoBroadcastJoinThreshold, shufflePartitions,
-                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, enabled);
+                singlePartitionSortBytes, advisoryPartitionBytes, maxShufflePartitions, nestedSchemaPruning, enabled,
+                semiJoinReduction);
     }
 }

@@ -64,6 +64,11 @@ public final class Optimizer {
                 new Batch("Extra join predicates", false, List.of(new PushExtraPredicateThroughJoin())),
                 // ... then the same rules again move it down to the scan and prune.
                 new Batch("Operator optimization after extra predicates", true, operatorOptimization()),
+                // A grouped aggregate joined on its keys with a small filtered side first semi joins its input with
+                // those keys (TPC-H Q2, Q17, Q20): after the filters settled, before broadcast selection and the
+                // nested schema pruning that must see the copied key source.
+                new Batch("Semi-join reduction", false, config.semiJoinReduction()
+                        ? List.of(new ReduceAggregateInputBySemiJoin(config.autoBroadcastJoinThreshold())) : List.of()),
                 // Struct columns read only through field accesses (projections collapsed onto the scans by now) are
                 // read with only those fields: Spark's nested schema pruning.
                 new Batch("Nested schema pruning", false, config.nestedSchemaPruning()

@@ -58,6 +58,7 @@ class OptimizerTest {
                 "Operator optimization after extra predicates: EliminateSortsUnderAggregate",
                 "Operator optimization after extra predicates: RemoveNoopProjects",
                 "Operator optimization after extra predicates: ColumnPruning",
+                "Semi-join reduction: ReduceAggregateInputBySemiJoin",
                 "Nested schema pruning: NestedSchemaPruning",
                 "Join strategy: SelectBroadcastJoins",
                 "Scan pushdown: PushFiltersIntoScan");
