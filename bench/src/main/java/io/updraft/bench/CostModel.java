@@ -134,13 +134,24 @@ public final class CostModel {
     public PlanChoice cheapest(java.util.Map<String, List<StageMetrics>> plans, double measuredScale, double targetScale,
                                CostPrices prices) {
         PlanChoice best = null;
+        IllegalStateException unfit = null;
         for (var plan : plans.entrySet()) {
-            QueryCost cost = price(plan.getValue(), measuredScale, targetScale, prices);
+            QueryCost cost;
+            try {
+                cost = price(plan.getValue(), measuredScale, targetScale, prices);
+            } catch (IllegalStateException fitsNoTask) {
+                // a broadcast chosen at the measured scale may fit no Lambda memory at the target: the other plan
+                unfit = fitsNoTask;
+                continue;
+            }
             if (best == null || cost.dollars() < best.cost().dollars()) {
                 best = new PlanChoice(plan.getKey(), cost);
             }
         }
         if (best == null) {
+            if (unfit != null) {
+                throw unfit;
+            }
             throw new IllegalArgumentException("no plan to price");
         }
         return best;

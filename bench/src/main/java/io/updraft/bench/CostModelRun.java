@@ -138,8 +138,12 @@ public final class CostModelRun {
                     String other = "";
                     if (plans.size() > 1) {
                         String otherPlan = choice.plan().equals(AS_PLANNED) ? SHUFFLE_JOINS : AS_PLANNED;
-                        other = String.format(Locale.ROOT, "; %s: %.3f¢", otherPlan, model.price(plans.get(otherPlan),
-                                measuredScale, scale, prices).dollars() * 100);
+                        try {
+                            other = String.format(Locale.ROOT, "; %s: %.3f¢", otherPlan,
+                                    model.price(plans.get(otherPlan), measuredScale, scale, prices).dollars() * 100);
+                        } catch (IllegalStateException fitsNoTask) {
+                            other = "; " + otherPlan + ": a stage fits no Lambda task";
+                        }
                     }
                     b.append(String.format(Locale.ROOT, "    %-30s %7.1f s  %8.3f¢ = Lambda %.3f¢ + requests %.3f¢ + "
                                     + "S3 %.3f¢  (%s, tasks %s%s)%n", prices.label(), cost.wallSeconds(),

@@ -182,6 +182,11 @@ class CostModelTest {
         }
         // at SF 1000 the 600 MB broadcast re-read by each of hundreds of probe tasks costs more than the shuffle
         assertThat(model.cheapest(plans, 1, 1000, CostPrices.X86_S3).plan()).isEqualTo("shuffle joins");
+        // with 1,024 MB only, the 600 MB broadcast fits no probe task at SF 1000: the shuffle joins are priced
+        CostModel small = model(List.of(64L << 20), List.of(1024), 5);
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(
+                () -> small.price(broadcastJoin, 1, 1000, CostPrices.X86_S3))).hasMessageContaining("fits no Lambda task");
+        assertThat(small.cheapest(plans, 1, 1000, CostPrices.X86_S3).plan()).isEqualTo("shuffle joins");
     }
 
     @Test
