@@ -13,7 +13,9 @@ import io.updraft.planner.resolved.plan.ProjectNode;
 import io.updraft.planner.resolved.plan.ResolvedPlan;
 import io.updraft.planner.stats.SizeEstimator;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -216,19 +218,19 @@ public final class ReorderJoins implements OptimizerRule {
                                              Map<Long, Double> baseRows, int start) {
         int n = items.size();
         int[] group = new int[n];
-        java.util.Arrays.fill(group, -1);
+        Arrays.fill(group, -1);
         int groups = 0;
         for (int seed = 0; seed < n; seed++) {
             if (seed == start || group[seed] >= 0) {
                 continue;
             }
             group[seed] = groups;
-            java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>(List.of(seed));
+            ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(seed));
             while (!queue.isEmpty()) {
                 int a = queue.poll();
                 for (int b = 0; b < n; b++) {
-                    if (b != start && group[b] < 0 && equiConnected(conditions, itemIds.get(a), itemIds.get(b),
-                            baseRows)) {
+                    if (b != start && group[b] < 0
+                            && connectedRows(conditions, itemIds.get(a), itemIds.get(b), 1, 1, baseRows) >= 0) {
                         group[b] = groups;
                         queue.add(b);
                     }
@@ -289,21 +291,6 @@ public final class ReorderJoins implements OptimizerRule {
         }
         return build(newItems, newRows.stream().mapToDouble(Double::doubleValue).toArray(), remaining,
                 originalOutput, false);
-    }
-
-    /** Whether an equality condition joins an expression of {@code a} to one of {@code b}. */
-    private static boolean equiConnected(List<ResolvedExpression> conditions, Set<Long> a, Set<Long> b,
-                                         Map<Long, Double> baseRows) {
-        Set<Long> both = new HashSet<>(a);
-        both.addAll(b);
-        for (ResolvedExpression c : conditions) {
-            Set<Long> refs = Expressions.references(c).keySet();
-            if (!refs.isEmpty() && both.containsAll(refs) && !a.containsAll(refs) && !b.containsAll(refs)
-                    && SizeEstimator.keyedRows(c, a, b, 1, 1, baseRows) >= 0) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
